@@ -1,0 +1,205 @@
+"""The game protocol: an immutable `Game` (one ruleset) and immutable `State` values.
+
+Rules live only in the game's compiled kernels (see `kernels.py`); these classes wrap them
+for callers that work one user action at a time (CLI, web, records, adapters).
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, ClassVar, Sequence
+
+import numpy as np
+
+from .errors import IllegalActionError, NotationError
+from .kernels import CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "State", "Outcome", "Termination"]
+
+
+class Termination(enum.Enum):
+    """Why a game ended; each game maps its own end reasons onto these."""
+
+    GOAL = "goal"              # a winning condition of the rules (25 seeds, all pieces taken…)
+    NO_MOVE = "no_move"        # the player to move cannot move (or automatic end of the rules)
+    REPETITION = "repetition"  # engine repetition rule
+    MOVE_LIMIT = "move_limit"  # engine move cap
+    DRAW_RULE = "draw_rule"    # another draw rule of the game
+
+
+@dataclass(frozen=True)
+class Outcome:
+    termination: Termination
+    winner: int | None  # 0, 1, or None for a draw
+    reason: str         # a short human sentence, e.g. "South reached 25 seeds"
+
+    def result(self) -> str:
+        """PGN-style result string: "1-0", "0-1" or "1/2-1/2"."""
+        return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[self.winner]
+
+
+class Game:
+    """One ruleset: rules, options, action space, notation. Immutable and hashable by id."""
+
+    id: str
+    name: str
+    num_actions: int
+    num_players: ClassVar[int] = 2
+    player_names: tuple[str, str] = ("Player 1", "Player 2")
+    kernels: Kernels
+    spec: Any
+
+    # -- construction -------------------------------------------------------------
+    def initial_data(self, seed: int | None = None) -> np.ndarray:
+        raise NotImplementedError
+
+    def initial_state(self, seed: int | None = None) -> "State":
+        return State(self, self.initial_data(seed))
+
+    # -- notation (each game implements these) --------------------------------------
+    def action_to_string(self, state: "State", action: int) -> str:
+        raise NotImplementedError
+
+    def parse_action(self, state: "State", text: str) -> int:
+        """The action named by ``text`` in ``state``; NotationError / IllegalActionError."""
+        raise NotImplementedError
+
+    def render(self, state: "State") -> str:
+        raise NotImplementedError
+
+    def outcome(self, state: "State") -> Outcome | None:
+        raise NotImplementedError
+
+    def observation(self, state: "State") -> np.ndarray:
+        raise NotImplementedError
+
+    def key(self, state: "State") -> bytes:
+        return state.data.tobytes()
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+
+class State:
+    """An immutable game position. `apply` returns a new state."""
+
+    __slots__ = ("game", "_data")
+
+    def __init__(self, game: Game, data: np.ndarray) -> None:
+        self.game = game
+        data.flags.writeable = False
+        self._data = data
+
+    @property
+    def data(self) -> np.ndarray:
+        """The kernel state array (read-only)."""
+        return self._data
+
+    # -- protocol -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """0, 1, CHANCE, or TERMINAL."""
+        g = self.game
+        return int(g.kernels.to_move(self._data, g.spec))
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    @property
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        g = self.game
+        out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
+        n = g.kernels.legal(self._data, g.spec, out)
+        return [int(a) for a in out[:n]]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(action, probability) pairs at a chance node, else []."""
+        if not self.is_chance_node:
+            return []
+        g = self.game
+        probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
+        g.kernels.chance_probs(self._data, g.spec, probs)
+        return [(a, float(p)) for a, p in zip(self.legal_actions(), probs)]
+
+    def apply(self, action: int) -> "State":
+        """The state after ``action``; IllegalActionError (and no change) if it is not legal."""
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(f"an action is an integer, not {action!r}")
+        if self.is_terminal:
+            raise IllegalActionError("the game is over: no action is legal")
+        legal = self.legal_actions()
+        if int(action) not in legal:
+            names = ", ".join(self.game.action_to_string(self, a) for a in legal)
+            raise IllegalActionError(f"action {action} is not legal here; legal: {names}")
+        return self._apply_unchecked(int(action))
+
+    def _apply_unchecked(self, action: int) -> "State":
+        g = self.game
+        data = self._data.copy()
+        need = g.kernels.apply(data, g.spec, action)
+        return State(g, grow(data, need) if need else data)
+
+    def apply_move(self, text: str) -> "State":
+        """The state after the move written ``text`` in the game's notation."""
+        return self.apply(self.parse_move(text))
+
+    def parse_move(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise NotationError(f"a move is a string, not {text!r}")
+        if self.is_terminal:
+            raise IllegalActionError("the game is over: no move is legal")
+        return self.game.parse_action(self, text)
+
+    def move_to_string(self, action: int) -> str:
+        return self.game.action_to_string(self, action)
+
+    def returns(self) -> tuple[float, float]:
+        if not self.is_terminal:
+            return (0.0, 0.0)
+        g = self.game
+        out = np.zeros(2, np.float64)
+        g.kernels.returns(self._data, g.spec, out)
+        return (float(out[0]), float(out[1]))
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+        return self.game.outcome(self) if self.is_terminal else None
+
+    def observation(self) -> np.ndarray:
+        return self.game.observation(self)
+
+    def key(self) -> bytes:
+        """A canonical hashable key: equal keys mean equal positions and equal futures."""
+        return self.game.key(self)
+
+    def to_text(self) -> str:
+        return self.game.render(self)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.id} to_move={self.current_player}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game == self.game and other.key() == self.key()
+
+    def __hash__(self) -> int:
+        return hash((self.game.id, self.key()))
+
+
+def play_line(state: State, moves: Sequence[str]) -> State:
+    """Plays a sequence of moves written in notation."""
+    for m in moves:
+        state = state.apply_move(m)
+    return state

@@ -1,0 +1,88 @@
+"""The compiled-kernel contract every game implements, and the generic compiled loops.
+
+A game's rules live in five numba functions over a flat int32 state array `s` and the
+ruleset's `spec` (a numpy array or tuple of arrays built once from the options):
+
+- ``legal(s, spec, out) -> n``: writes the legal actions (chance outcomes at a chance node)
+  into ``out[:n]``;
+- ``apply(s, spec, action) -> need``: plays one action in place; returns 0, or the array
+  length the state needs before the next action (a game whose state keeps a growing history
+  asks for room this way; callers then `grow` it). Returning an int, not the array, keeps
+  refcounting out of the hot loop (~30 ns a call);
+- ``to_move(s, spec) -> int``: 0, 1, ``CHANCE`` or ``TERMINAL``;
+- ``returns(s, spec, out)``: writes both players' returns (+1/-1/0) of a terminal state;
+- ``chance_probs(s, spec, out) -> n``: the probabilities aligned with ``legal`` at a chance node.
+
+Hot loops (random playouts, search) are compiled once per game with its kernels bound in
+(`loops.py`), so Python is only called once per batch.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit
+
+CHANCE = -1
+TERMINAL = -2
+MAX_ACTIONS_BUFFER = 1024
+
+
+class Kernels(NamedTuple):
+    legal: Any
+    apply: Any
+    to_move: Any
+    returns: Any
+    chance_probs: Any
+
+
+@njit(cache=True)
+def no_chance(s: np.ndarray, spec: Any, out: np.ndarray) -> int:
+    """``chance_probs`` of a game without chance nodes."""
+    return 0
+
+
+@njit(cache=True)
+def grow(s: np.ndarray, size: int) -> np.ndarray:
+    """A copy of ``s`` zero-padded to ``size``."""
+    bigger = np.zeros(size, s.dtype)
+    bigger[: s.shape[0]] = s
+    return bigger
+
+
+@njit(cache=True, inline="always")
+def xorshift(x: np.uint64) -> np.uint64:
+    """One step of Marsaglia's xorshift64: a fast generator for playouts (not for secrets)."""
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    return x
+
+
+@njit(cache=True, inline="always")
+def below(x: np.uint64, n: int) -> int:
+    """Maps a generator word to 0..n-1 (Lemire's multiply-shift)."""
+    return np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def unit(x: np.uint64) -> float:
+    """Maps a generator word to [0, 1)."""
+    return np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def seed_word(seed: int) -> np.uint64:
+    x = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x2545F4914F6CDD1D)
+    return x if x != np.uint64(0) else np.uint64(1)
+
+
+@njit(cache=True)
+def sample_index(probs: np.ndarray, n: int, r: float) -> int:
+    """Index drawn from ``probs[:n]`` given a uniform ``r`` in [0, 1)."""
+    acc = 0.0
+    for i in range(n - 1):
+        acc += probs[i]
+        if r < acc:
+            return i
+    return n - 1

@@ -1,0 +1,19 @@
+"""The rules written for players, in English and French, shipped with each game package as
+``rules/<ruleset name with / as _>.<lang>.md`` (e.g. ``rules/oware_nam-nam.fr.md``)."""
+from __future__ import annotations
+
+from importlib import resources
+
+from .errors import RulesetError
+from .registry import parse_ruleset_id
+
+LANGUAGES = ("en", "fr")
+
+
+def rules_text(ruleset_id: str, lang: str = "en") -> str:
+    if lang not in LANGUAGES:
+        raise RulesetError(f"rules are written in {' and '.join(LANGUAGES)}, not {lang!r}")
+    ri, _, _ = parse_ruleset_id(ruleset_id)
+    name = ri.name.replace("/", "_")
+    path = resources.files(ri.rules_package).joinpath("rules", f"{name}.{lang}.md")
+    return path.read_text(encoding="utf-8")

@@ -1,0 +1,2 @@
+"""The Oware family: Abapa (`oware`)."""
+from . import abapa  # noqa: F401

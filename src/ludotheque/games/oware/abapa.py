@@ -1,0 +1,166 @@
+"""Oware Abapa, the LUDOS rules (rules/oware.md, part 1).
+
+Rule choices (see the spec's rulings): the grand slam is limited the LUDOS way by default
+(`grand_slam=lemery`: at most 5 houses, never the opponent's last seeds), with the
+international `forbid-capture` and the permissive `allow`; a position met for the
+`repetition`-th time (default 3) ends the game and each player takes the seeds of his row;
+`max_plies` (default 0 = none) caps the game the same way.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.kernels import Kernels, no_chance
+from ...core.registry import Option, RulesetInfo, register
+from . import kernels as K
+
+SOUTH_NAMES = "ABCDEF"
+NORTH_NAMES = "abcdef"
+GRAND_SLAM_MODES = ("lemery", "forbid-capture", "allow")
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
+
+
+def house_name(h: int) -> str:
+    return SOUTH_NAMES[h] if h < 6 else NORTH_NAMES[h - 6]
+
+
+class Oware(Game):
+    name = "Oware Abapa"
+    num_actions = 6
+    player_names = ("South", "North")
+
+    def __init__(self, cid: str, grand_slam: str, repetition: int, max_plies: int) -> None:
+        self.id = cid
+        self.grand_slam = grand_slam
+        self.kernels = KERNELS
+        self.spec = np.array([GRAND_SLAM_MODES.index(grand_slam), repetition, max_plies], np.int64)
+
+    # -- positions ----------------------------------------------------------------
+    def initial_data(self, seed: int | None = None) -> np.ndarray:
+        return self.position_data(np.full(12, 4), (0, 0), 0)
+
+    def position_data(self, houses: Any, stores: tuple[int, int], to_move: int) -> np.ndarray:
+        s = K.new_state(np.asarray(houses, np.int32), stores, to_move)
+        K.settle(s, self.spec)
+        return s
+
+    def from_diagram(self, diagram: str, to_move: int = 0) -> State:
+        """A state from the spec's diagram form (North's row printed f..a, stores after)::
+
+                    f  e  d  c  b  a
+            North   0  0  3  0  1  1    store 13
+            South   1  0 17  0  0  0    store 12
+                    A  B  C  D  E  F
+        """
+        rows: dict[str, tuple[list[int], int]] = {}
+        for line in diagram.splitlines():
+            m = re.match(r"\s*(North|South)\s+((?:\d+\s+){6})store\s+(\d+)\s*$", line)
+            if m:
+                rows[m.group(1)] = ([int(x) for x in m.group(2).split()], int(m.group(3)))
+        if set(rows) != {"North", "South"}:
+            raise NotationError("an Oware diagram needs a North row and a South row with stores")
+        north, north_store = rows["North"]
+        south, south_store = rows["South"]
+        houses = south + north[::-1]
+        if sum(houses) + north_store + south_store != 48:
+            raise NotationError("an Oware position holds 48 seeds")
+        return State(self, self.position_data(houses, (south_store, north_store), to_move))
+
+    # -- notation -----------------------------------------------------------------
+    def action_to_string(self, state: State, action: int) -> str:
+        return (SOUTH_NAMES if state.current_player == 0 else NORTH_NAMES)[action]
+
+    def parse_action(self, state: State, text: str) -> int:
+        t = text.strip()
+        if len(t) != 1 or t not in SOUTH_NAMES + NORTH_NAMES:
+            raise NotationError(f"{text!r} is not an Oware move: name a house A-F (South) or a-f (North)")
+        p = state.current_player
+        mine = SOUTH_NAMES if p == 0 else NORTH_NAMES
+        if t not in mine:
+            raise IllegalActionError(
+                f"{t} is a {self.player_names[1 - p]} house; {self.player_names[p]} plays {mine[0]}-{mine[-1]}")
+        action = mine.index(t)
+        if action not in state.legal_actions():
+            if state.data[6 * p + action] == 0:
+                raise IllegalActionError(f"house {t} is empty")
+            raise IllegalActionError(
+                f"{self.player_names[1 - p]} has no seeds: {t} must feed him and does not reach his row")
+        return action
+
+    # -- display and end of game ----------------------------------------------------
+    def render(self, state: State) -> str:
+        s = state.data
+        north = " ".join(f"{s[h]:2d}" for h in range(11, 5, -1))
+        south = " ".join(f"{s[h]:2d}" for h in range(6))
+        lines = [
+            "         f  e  d  c  b  a",
+            f"North   {north}    store {s[K.STORE + 1]}",
+            f"South   {south}    store {s[K.STORE]}",
+            "         A  B  C  D  E  F",
+        ]
+        out = state.outcome()
+        lines.append(out.reason if out else f"{self.player_names[state.current_player]} to move")
+        return "\n".join(lines)
+
+    def outcome(self, state: State) -> Outcome | None:
+        s = state.data
+        reason = int(s[K.END])
+        if reason == K.ONGOING:
+            return None
+        south, north = int(s[K.STORE]), int(s[K.STORE + 1])
+        winner = 0 if south > north else 1 if north > south else None
+        score = f"{south}-{north}"
+        if reason == K.END_25:
+            return Outcome(Termination.GOAL, winner, f"{self.player_names[winner or 0]} has 25 seeds ({score})")
+        termination, why = {
+            K.END_AUTO_HARVEST: (Termination.NO_MOVE, "no move can feed the empty row: automatic harvest"),
+            K.END_EMPTY: (Termination.NO_MOVE, "the board is empty"),
+            K.END_REPETITION: (Termination.REPETITION, "position repeated: each takes his row"),
+            K.END_MOVE_CAP: (Termination.MOVE_LIMIT, "move limit reached: each takes his row"),
+        }[reason]
+        result = "draw" if winner is None else f"{self.player_names[winner]} wins"
+        return Outcome(termination, winner, f"{why}; {result} {score}")
+
+    def stores(self, state: State) -> tuple[int, int]:
+        return int(state.data[K.STORE]), int(state.data[K.STORE + 1])
+
+    def observation(self, state: State) -> np.ndarray:
+        """12 house counts and 2 stores over 48, then the player to move (OpenSpiel order)."""
+        s = state.data
+        obs = np.zeros(15, np.float32)
+        obs[:14] = s[:14] / 48.0
+        obs[14] = max(int(s[K.TO_MOVE]), 0)
+        return obs
+
+    def key(self, state: State) -> bytes:
+        """Position, move count only when it matters, and the repetition record as a multiset."""
+        s = np.array(state.data[: K.HIST + K.ENTRY * int(state.data[K.HLEN])])
+        if self.spec[K.MAX_PLIES] == 0:
+            s[K.PLY] = 0
+        hist = s[K.HIST:].reshape(-1, K.ENTRY)
+        if len(hist) > 1:
+            hist = hist[np.lexsort(hist.T[::-1])]
+        return s[: K.HIST].tobytes() + hist.tobytes()
+
+
+def _make(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
+    return Oware(cid, values["grand_slam"], values["repetition"], values["max_plies"])
+
+
+register(RulesetInfo(
+    name="oware",
+    title="Oware Abapa",
+    description="Ghana's two-row mancala: sow, harvest houses of 2 or 3, first to 25 seeds wins",
+    factory=_make,
+    options=(
+        Option("grand_slam", "lemery", "harvest that would empty the opponent's row",
+               choices=GRAND_SLAM_MODES),
+        Option("repetition", 3, "occurrence of a position that ends the game", minimum=2, maximum=3),
+        Option("max_plies", 0, "move cap, adjudicated on the seeds (0 = none)", minimum=0),
+    ),
+    rules_package="ludotheque.games.oware",
+))
