@@ -76,6 +76,33 @@ class Game:
     def key(self, state: "State") -> bytes:
         return state.data.tobytes()
 
+    # -- what a front end needs to draw the game (no rules) ---------------------------
+    def geometry(self) -> dict[str, Any]:
+        """The board, once per game: ``{"kind": "pits" | "lines" | "grid" | "track",
+        "points": [{"id": name, "x": float, "y": float}, ...],
+        "lines": [[id, id], ...]}`` (segments to draw), plus game-specific keys."""
+        raise NotImplementedError
+
+    def view(self, state: "State") -> dict[str, Any]:
+        """What is on the board: ``{"pieces": [{"at": id, "owner": 0 | 1, "kind": str,
+        "count": int}], "scores": [int, int] | None, "status": str}``."""
+        raise NotImplementedError
+
+    def action_points(self, state: "State", action: int) -> list[str]:
+        """The point ids an action involves, in order (from, over, to…), for highlighting."""
+        raise NotImplementedError
+
+    def solve(self, state: "State | None" = None) -> dict[str, Any]:
+        """Exact game-theoretic values, for games small enough (`ludotheque solve`):
+        ``{"value": +1 | 0 | -1 for the player to move, "moves": {notation: value for the
+        player to move}, "positions": int, "seconds": float}``."""
+        raise NotImplementedError(f"{self.id} has no solver")
+
+    # -- search knowledge ---------------------------------------------------------------
+    #: optional compiled ``evaluate(s, spec, player) -> float`` in [-1, 1]: a heuristic value
+    #: of a non-terminal state for ``player`` (used by alpha-beta and hints)
+    evaluate: Any = None
+
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 

@@ -125,6 +125,22 @@ class Oware(Game):
         result = "draw" if winner is None else f"{self.player_names[winner]} wins"
         return Outcome(termination, winner, f"{why}; {result} {score}")
 
+    def geometry(self) -> dict[str, Any]:
+        points = [{"id": house_name(h), "x": float(h if h < 6 else 11 - h), "y": float(h // 6)}
+                  for h in range(12)]
+        return {"kind": "pits", "points": points, "lines": [], "stores": ["South", "North"]}
+
+    def view(self, state: State) -> dict[str, Any]:
+        s = state.data
+        pieces = [{"at": house_name(h), "owner": h // 6, "kind": "seed", "count": int(s[h])}
+                  for h in range(12)]
+        out = state.outcome()
+        status = out.reason if out else f"{self.player_names[state.current_player]} to move"
+        return {"pieces": pieces, "scores": list(self.stores(state)), "status": status}
+
+    def action_points(self, state: State, action: int) -> list[str]:
+        return [house_name(6 * state.current_player + action)]
+
     def stores(self, state: State) -> tuple[int, int]:
         return int(state.data[K.STORE]), int(state.data[K.STORE + 1])
 
