@@ -1,0 +1,366 @@
+"""Kōnane (rules/konane.md: KO, KH, KN) as numba kernels over a flat int32 state array.
+
+Cell codes: the low two bits give the owner (1 = Hibiscus, 2 = Jasmine, 0 = none), bit 2 marks
+the Hummingbird; a knot is 4 (no owner, not empty). So `own` is `v & 3 == p + 1` and `enemy`
+is `v & 3 == 2 - p`, one test each.
+
+State layout: the header below, then the n*n cells (index y*n + x), then (with +hummingbird)
+the repetition record of KH-D3. Between two irreversible turns (a capture or a knot
+placement) only Hummingbird steps are played, and they change nothing but the two
+Hummingbirds' cells and the player to move: that triple is an exact position key there.
+
+Actions (N2 = n*n): removal of cell c = c; jump of the piece on c in orthogonal direction d =
+N2 + 4c + d (a first jump and a chain continuation alike); stop = 5 N2; bonus move of the
+Hummingbird to cell t = 5 N2 + 1 + t; pass = 6 N2 + 1; Hummingbird step instead of a capture
+to t = 6 N2 + 2 + t; knot on t = 7 N2 + 2 + t. num_actions = 8 N2 + 2.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.kernels import TERMINAL
+
+EMPTY, FLOWER0, FLOWER1, KNOT, BIRD0, BIRD1 = 0, 1, 2, 4, 5, 6
+
+# header
+TO_MOVE = 0
+END = 1          # end reason, below
+WINNER = 2       # 0, 1, or -1 for a draw
+REMOVALS = 3     # opening removals done (0, 1, 2)
+CHAIN = 4        # cell of the piece in the middle of a chain (-1: none), KO-E1
+CDIR = 5         # its direction
+BONUS = 6        # 1 while the Hummingbird bonus decision is pending, KH-E1
+TURNS = 7        # complete turns played
+CAPT = 8         # CAPT + p: pieces of p captured by the opponent (KN-B1)
+HAND = 10        # HAND + p: 1 while p's knot is in hand (KN-A1)
+PIECES = 12      # PIECES + p: p's flowers + Hummingbird on the board (KH-D1)
+BIRD = 14        # BIRD + p: cell of p's Hummingbird, -1 if none
+HLEN = 16        # entries in the repetition record
+BOARD = 20
+INITIAL_HISTORY = 16
+
+# end reasons
+ONGOING, END_NO_MOVE, END_PIECES, END_REPETITION = 0, 1, 2, 3
+
+# spec layout (int64)
+S_N, S_N2, S_HB, S_KNOTS, S_LOSS_AT, S_STEP_SINGLE, S_HIST = 0, 1, 2, 3, 4, 5, 6
+S_OPEN = 7       # 4 opening cells; S_NOPEN = how many are allowed (4, or 2 with +hummingbird)
+S_NOPEN = 11
+S_NB = 16        # S_NB + 8c + d: neighbour of c in direction d, -1 off the board
+
+# directions: 0..3 orthogonal (east, west, north, south), 4..7 diagonal; d ^ 1 is the opposite
+DX = np.array([1, -1, 0, 0, 1, -1, 1, -1], np.int64)
+DY = np.array([0, 0, 1, -1, 1, -1, -1, 1], np.int64)
+
+
+def make_spec(n: int, hummingbird: bool, knots: bool, loss_at: int, step_single: bool) -> np.ndarray:
+    n2 = n * n
+    spec = np.full(S_NB + 8 * n2, -1, np.int64)
+    spec[S_N], spec[S_N2] = n, n2
+    spec[S_HB], spec[S_KNOTS] = int(hummingbird), int(knots)
+    spec[S_LOSS_AT], spec[S_STEP_SINGLE] = loss_at, int(step_single)
+    spec[S_HIST] = BOARD + n2
+    h = n // 2
+    # KO-B1: the odd corners, then the odd centre cells; KH-B1 keeps only the corners
+    cells = [(n - 1, 0), (0, n - 1), (h, h - 1), (h - 1, h)]
+    for i, (x, y) in enumerate(cells):
+        spec[S_OPEN + i] = y * n + x
+    spec[S_NOPEN] = 2 if hummingbird else 4
+    for c in range(n2):
+        x, y = c % n, c // n
+        for d in range(8):
+            nx, ny = x + DX[d], y + DY[d]
+            if 0 <= nx < n and 0 <= ny < n:
+                spec[S_NB + 8 * c + d] = ny * n + nx
+    return spec
+
+
+def new_state(spec: np.ndarray, cells: np.ndarray, to_move: int, removals: int,
+              captured: tuple[int, int], hand: tuple[int, int]) -> np.ndarray:
+    """A turn-start state for a position (cells in index order)."""
+    s = np.zeros(int(spec[S_HIST]) + (INITIAL_HISTORY if spec[S_HB] else 0), np.int32)
+    s[BOARD:BOARD + len(cells)] = cells
+    s[TO_MOVE], s[REMOVALS] = to_move, removals
+    s[CHAIN] = s[CDIR] = -1
+    s[CAPT], s[CAPT + 1] = captured
+    s[HAND], s[HAND + 1] = hand
+    s[BIRD] = s[BIRD + 1] = -1
+    for c, v in enumerate(cells):
+        if v & 3:
+            s[PIECES + (v & 3) - 1] += 1
+            if v & 4:
+                s[BIRD + (v & 3) - 1] = c
+    start_turn(s, spec, True)
+    return s
+
+
+# -- geometry helpers ------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def nb(spec: np.ndarray, c: int, d: int) -> int:
+    return spec[S_NB + 8 * c + d]
+
+
+@njit(cache=True, inline="always")
+def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
+    """KO-C1 / KN-B3: the landing cell of a jump from c in direction d by p, or -1."""
+    m = spec[S_NB + 8 * c + d]
+    if m < 0 or (s[BOARD + m] & 3) != 2 - p:
+        return -1
+    q = spec[S_NB + 8 * m + d]
+    if q < 0 or s[BOARD + q] != EMPTY:
+        return -1
+    return q
+
+
+# -- legal actions ---------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def first_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
+    """KO-C1: appends every first jump of p, found from the empty landing cells."""
+    n2 = spec[S_N2]
+    for q in range(n2):
+        if s[BOARD + q] != EMPTY:
+            continue
+        for d in range(4):
+            m = spec[S_NB + 8 * q + d]
+            if m < 0 or (s[BOARD + m] & 3) != 2 - p:
+                continue
+            c = spec[S_NB + 8 * m + d]
+            if c >= 0 and (s[BOARD + c] & 3) == p + 1:
+                out[n] = n2 + 4 * c + (d ^ 1)
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def has_jump(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
+    n2 = spec[S_N2]
+    for q in range(n2):
+        if s[BOARD + q] != EMPTY:
+            continue
+        for d in range(4):
+            m = spec[S_NB + 8 * q + d]
+            if m < 0 or (s[BOARD + m] & 3) != 2 - p:
+                continue
+            c = spec[S_NB + 8 * m + d]
+            if c >= 0 and (s[BOARD + c] & 3) == p + 1:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def knot_available(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
+    """KN-B1/KN-B2: the knot is in hand and three of p's pieces have been captured."""
+    return spec[S_KNOTS] != 0 and s[HAND + p] != 0 and s[CAPT + p] >= 3
+
+
+@njit(cache=True, inline="always")
+def bonus_moves(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
+    """KH-C2: a step to an empty neighbour or a jump over an adjacent enemy, 8 directions."""
+    b = s[BIRD + p]
+    base = 5 * spec[S_N2] + 1
+    for d in range(8):
+        m = spec[S_NB + 8 * b + d]
+        if m < 0:
+            continue
+        v = s[BOARD + m]
+        if v == EMPTY:
+            out[n] = base + m
+            n += 1
+        elif (v & 3) == 2 - p:
+            q = spec[S_NB + 8 * m + d]
+            if q >= 0 and s[BOARD + q] == EMPTY:
+                out[n] = base + q
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
+    if s[END] != ONGOING:
+        return 0
+    p = s[TO_MOVE]
+    n2 = spec[S_N2]
+    n = 0
+    if s[REMOVALS] == 0:                                  # KO-B1, KH-B1
+        for i in range(spec[S_NOPEN]):
+            out[n] = spec[S_OPEN + i]
+            n += 1
+        return n
+    if s[REMOVALS] == 1:                                  # KO-B2: own flower next to the hole
+        for q in range(n2):
+            if s[BOARD + q] == EMPTY:
+                for d in range(4):
+                    c = spec[S_NB + 8 * q + d]
+                    if c >= 0 and s[BOARD + c] == FLOWER0 + p:
+                        out[n] = c
+                        n += 1
+        return n
+    if s[CHAIN] >= 0:                                     # KO-C2, KO-C3: jump again or stop
+        out[0] = n2 + 4 * s[CHAIN] + s[CDIR]
+        out[1] = 5 * n2
+        return 2
+    if s[BONUS]:                                          # KH-C2, KH-E1
+        n = bonus_moves(s, spec, p, out, 0)
+        out[n] = 6 * n2 + 1
+        return n + 1
+    n = first_jumps(s, spec, p, out, 0)
+    b = s[BIRD + p]
+    if spec[S_HB] and n > 0 and b >= 0:                   # KH-C4: only the Hummingbird can capture
+        only_bird = True
+        for i in range(n):
+            if (out[i] - n2) // 4 != b:
+                only_bird = False
+        if only_bird and (spec[S_STEP_SINGLE] == 0 or n == 1):
+            for d in range(8):
+                t = spec[S_NB + 8 * b + d]
+                if t >= 0 and s[BOARD + t] == EMPTY:
+                    out[n] = 6 * n2 + 2 + t
+                    n += 1
+    if knot_available(s, spec, p):                        # KN-B2
+        for t in range(n2):
+            if s[BOARD + t] == EMPTY:
+                out[n] = 7 * n2 + 2 + t
+                n += 1
+    return n
+
+
+# -- playing an action -------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def capture(s: np.ndarray, spec: np.ndarray, p: int, m: int) -> bool:
+    """Removes p's victim on m (KO-C1); True when that ends the game by KH-D1."""
+    v = s[BOARD + m]
+    s[BOARD + m] = EMPTY
+    s[PIECES + 1 - p] -= 1
+    s[CAPT + 1 - p] += 1
+    if v & 4:
+        s[BIRD + 1 - p] = -1
+    if spec[S_HB] and s[PIECES + 1 - p] <= spec[S_LOSS_AT]:
+        s[END] = END_PIECES
+        s[WINNER] = p
+        s[CHAIN] = -1
+        return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def move_piece(s: np.ndarray, p: int, c: int, q: int) -> None:
+    v = s[BOARD + c]
+    s[BOARD + c] = EMPTY
+    s[BOARD + q] = v
+    if v & 4:
+        s[BIRD + p] = q
+
+
+@njit(cache=True)
+def start_turn(s: np.ndarray, spec: np.ndarray, irreversible: bool) -> int:
+    """The player to move begins a turn: KO-D1/KN-C1 (no legal turn loses) and KH-D3."""
+    p = s[TO_MOVE]
+    if s[REMOVALS] >= 2 and not has_jump(s, spec, p):
+        can = False
+        if knot_available(s, spec, p):
+            for t in range(spec[S_N2]):
+                if s[BOARD + t] == EMPTY:
+                    can = True
+        if not can:
+            s[END] = END_NO_MOVE
+            s[WINNER] = 1 - p
+            return 0
+    if not spec[S_HB]:
+        return 0
+    if irreversible:
+        s[HLEN] = 0
+    key = (s[BIRD] + 1) * 512 + (s[BIRD + 1] + 1) * 2 + p
+    h = spec[S_HIST]
+    seen = 1
+    for i in range(s[HLEN]):
+        if s[h + i] == key:
+            seen += 1
+    if seen >= 3:
+        s[END] = END_REPETITION
+        s[WINNER] = -1
+        return 0
+    s[h + s[HLEN]] = key
+    s[HLEN] += 1
+    used = h + s[HLEN] + 1
+    return 2 * used if used > s.shape[0] else 0
+
+
+@njit(cache=True, inline="always")
+def end_turn(s: np.ndarray, spec: np.ndarray, p: int, irreversible: bool) -> int:
+    s[TURNS] += 1
+    s[TO_MOVE] = 1 - p
+    return start_turn(s, spec, irreversible)
+
+
+@njit(cache=True, inline="always")
+def chain_over(s: np.ndarray, spec: np.ndarray, p: int, q: int) -> int:
+    """A flower's finished chain offers the Hummingbird bonus when one exists (KH-C2/C3)."""
+    s[CHAIN] = -1
+    b = s[BIRD + p]
+    if spec[S_HB] and (s[BOARD + q] & 4) == 0 and b >= 0:
+        for d in range(8):
+            m = spec[S_NB + 8 * b + d]
+            if m >= 0 and (s[BOARD + m] == EMPTY or (
+                    (s[BOARD + m] & 3) == 2 - p and jump_target(s, spec, b, d, p) >= 0)):
+                s[BONUS] = 1
+                return 0
+    return end_turn(s, spec, p, True)
+
+
+@njit(cache=True)
+def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+    p = s[TO_MOVE]
+    n2 = spec[S_N2]
+    if action < n2:                                       # KO-B1..B3: a removal, not a capture
+        s[BOARD + action] = EMPTY
+        s[PIECES + p] -= 1
+        s[REMOVALS] += 1
+        return end_turn(s, spec, p, True)
+    if action < 5 * n2:                                   # KO-C1, KO-C2
+        c, d = (action - n2) // 4, (action - n2) & 3
+        m = spec[S_NB + 8 * c + d]
+        q = spec[S_NB + 8 * m + d]
+        move_piece(s, p, c, q)
+        if capture(s, spec, p, m):
+            return 0
+        if jump_target(s, spec, q, d, p) >= 0:
+            s[CHAIN], s[CDIR] = q, d
+            return 0
+        return chain_over(s, spec, p, q)
+    if action == 5 * n2:                                  # KO-C3: stop
+        return chain_over(s, spec, p, s[CHAIN])
+    if action == 6 * n2 + 1:                              # KH-C2: no bonus move
+        s[BONUS] = 0
+        return end_turn(s, spec, p, True)
+    if action <= 6 * n2:                                  # KH-C2: bonus step or jump
+        s[BONUS] = 0
+        b, t = s[BIRD + p], action - (5 * n2 + 1)
+        move_piece(s, p, b, t)
+        n = spec[S_N]
+        if abs(t % n - b % n) == 2 or abs(t // n - b // n) == 2:
+            if capture(s, spec, p, (b + t) // 2):
+                return 0
+        return end_turn(s, spec, p, True)
+    if action < 7 * n2 + 2:                               # KH-C4: step instead of a capture
+        move_piece(s, p, s[BIRD + p], action - (6 * n2 + 2))
+        return end_turn(s, spec, p, False)
+    s[BOARD + action - (7 * n2 + 2)] = KNOT               # KN-B2
+    s[HAND + p] = 0
+    return end_turn(s, spec, p, True)
+
+
+@njit(cache=True)
+def to_move(s: np.ndarray, spec: np.ndarray) -> int:
+    return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
+
+
+@njit(cache=True)
+def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
+    out[0] = out[1] = 0.0
+    w = s[WINNER]
+    if s[END] != ONGOING and w >= 0:
+        out[w], out[1 - w] = 1.0, -1.0
