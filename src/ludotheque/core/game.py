@@ -56,6 +56,10 @@ class Game:
     def initial_state(self, seed: int | None = None) -> "State":
         return State(self, self.initial_data(seed))
 
+    def playout_start(self) -> "State":
+        """Where random-playout benchmarks start (a game with a setup phase skips it)."""
+        return self.initial_state()
+
     # -- notation (each game implements these) --------------------------------------
     def action_to_string(self, state: "State", action: int) -> str:
         raise NotImplementedError

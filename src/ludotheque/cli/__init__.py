@@ -1,0 +1,1 @@
+"""The `ludotheque` command."""

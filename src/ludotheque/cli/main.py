@@ -1,0 +1,149 @@
+"""`ludotheque` — list, rules, play, replay, bench, solve."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from ..core import registry
+from ..core.errors import LudoError
+from ..core.rules_text import LANGUAGES, rules_text
+from ..records import GameRecord
+
+
+def cmd_list(args: argparse.Namespace, console: Console) -> int:
+    infos = registry.rulesets()
+    if args.json:
+        print(json.dumps([{
+            "id": ri.name, "title": ri.title, "description": ri.description,
+            "extensions": list(ri.extensions),
+            "options": {o.name: {"default": o.default, "choices": list(o.choices), "help": o.help}
+                        for o in ri.options},
+        } for ri in infos], indent=1))
+        return 0
+    table = Table(title="ludotheque rulesets")
+    for col in ("id", "game", "description", "extensions", "options"):
+        table.add_column(col)
+    for ri in infos:
+        opts = ", ".join(f"{o.name}={o.default}" for o in ri.options)
+        table.add_row(ri.name, ri.title, ri.description, " ".join(f"+{e}" for e in ri.extensions), opts)
+    console.print(table)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    from rich.markdown import Markdown
+    console.print(Markdown(rules_text(args.ruleset, args.lang)))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from .play import play
+    registry.load(args.ruleset)  # a bad id fails before anything starts
+    play(args.ruleset, args.vs, 1 if args.second else 0, args.seed, console)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    text = Path(args.file).read_text(encoding="utf-8")
+    record = GameRecord.parse(text)
+    states = record.states()
+    for i, (s, a) in enumerate(zip(states, record.actions), start=1):
+        console.print(f"{i:4d}. {s.game.player_names[s.current_player] if s.current_player >= 0 else 'throw'}"
+                      f" {s.move_to_string(a)}")
+        if args.boards:
+            console.print(states[i].to_text())
+    console.print(states[-1].to_text())
+    out = states[-1].outcome()
+    console.print(f"Result: {out.result()} — {out.reason}" if out else "Result: * (unfinished)")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, console: Console) -> int:
+    from .bench import bench_ruleset
+    ids = args.rulesets or [ri.name for ri in registry.rulesets()]
+    results = []
+    for rid in ids:
+        r = bench_ruleset(rid, args.seconds)
+        results.append(r)
+        if not args.json:
+            console.print(f"{r['ruleset']:28s} {r['playouts_per_second']:>12,.0f} playouts/s "
+                          f"{r['actions_per_second']:>14,.0f} actions/s  mean length {r['mean_game_length']}")
+    if args.json:
+        print(json.dumps(results, indent=1))
+    return 0
+
+
+def cmd_solve(args: argparse.Namespace, console: Console) -> int:
+    game = registry.load(args.ruleset)
+    try:
+        result = game.solve()
+    except NotImplementedError as e:
+        console.print(f"[red]{e}[/red]")
+        return 2
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    names = {1: "win", 0: "draw", -1: "loss"}
+    console.print(f"{game.id}: start position is a {names[result['value']]} for the player to move "
+                  f"({result['positions']:,} positions, {result['seconds']:.1f} s)")
+    for move, value in result["moves"].items():
+        console.print(f"  {move:12s} {names[value]}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="ludotheque", description="Traditional board games of Africa and the Americas.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("list", help="every ruleset with a one-line description")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_list)
+    s = sub.add_parser("rules", help="the rules, written for players")
+    s.add_argument("ruleset")
+    s.add_argument("--lang", choices=LANGUAGES, default="en")
+    s.set_defaults(func=cmd_rules)
+    s = sub.add_parser("play", help="play in the terminal")
+    s.add_argument("ruleset", nargs="?", default="oware")
+    s.add_argument("--vs", default="mcts", help="human, random, mcts, mcts:SECONDS or mcts:Np")
+    seat = s.add_mutually_exclusive_group()
+    seat.add_argument("--first", action="store_true", help="you move first (default)")
+    seat.add_argument("--second", action="store_true", help="the computer moves first")
+    s.add_argument("--seed", type=int, default=None)
+    s.set_defaults(func=cmd_play)
+    s = sub.add_parser("replay", help="replay a record (JSON or text), re-validating every move")
+    s.add_argument("file")
+    s.add_argument("--boards", action="store_true", help="print the board after every move")
+    s.set_defaults(func=cmd_replay)
+    s = sub.add_parser("bench", help="compiled random playouts per second, one core")
+    s.add_argument("rulesets", nargs="*")
+    s.add_argument("--seconds", type=float, default=3.0)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_bench)
+    s = sub.add_parser("solve", help="exact game-theoretic values of a small game")
+    s.add_argument("ruleset")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_solve)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    console = Console()
+    try:
+        return int(args.func(args, console))
+    except LudoError as e:
+        console.print(f"[red]error:[/red] {e}")
+        return 2
+    except FileNotFoundError as e:
+        console.print(f"[red]error:[/red] {e}")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""`ludotheque play`: a game in the terminal, against a friend or the computer."""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+from rich.console import Console
+from rich.panel import Panel
+
+from ..ai.agents import Agent, make_agent
+from ..core import registry
+from ..core.errors import LudoError
+from ..core.game import CHANCE, State
+from ..records import GameRecord
+from .paths import data_dir
+
+HELP = ("Type a move in notation, or: 'moves' (legal moves), 'undo' (take back your last move), "
+        "'help', 'quit'.")
+
+
+def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int | None = None,
+         console: Console | None = None, read: Callable[[str], str] = input,
+         record_dir: Path | None = None) -> GameRecord:
+    console = console or Console()
+    game = registry.load(ruleset_id)
+    seed = seed if seed is not None else random.randrange(1 << 30)
+    chance_rng = random.Random(seed)
+    agent: Agent | None = None if opponent == "human" else make_agent(opponent, seed)
+    names = list(game.player_names)
+    players = ["you", "you"] if agent is None else (
+        ["you", opponent] if human_seat == 0 else [opponent, "you"])
+    history: list[tuple[State, int, float]] = []
+    state = game.initial_state(seed)
+    console.print(f"[bold]{game.name}[/bold] ({game.id}) — {HELP}")
+    while not state.is_terminal:
+        p = state.current_player
+        if p == CHANCE:
+            actions, probs = zip(*state.chance_outcomes())
+            a = chance_rng.choices(actions, probs)[0]
+            console.print(f"throw: [bold]{state.move_to_string(a)}[/bold]")
+            history.append((state, a, 0.0))
+            state = state.apply(a)
+            continue
+        if agent is not None and p != human_seat:
+            t0 = time.perf_counter()
+            a = agent.choose(state)
+            console.print(f"{names[p]} ({opponent}) plays [bold cyan]{state.move_to_string(a)}[/bold cyan]")
+            history.append((state, a, time.perf_counter() - t0))
+            state = state.apply(a)
+            continue
+        console.print(Panel(state.to_text(), expand=False))
+        t0 = time.perf_counter()
+        try:
+            text = read(f"{names[p]} ({players[p]}) › ").strip()
+        except EOFError:
+            console.print("input closed: game abandoned")
+            break
+        if text in ("quit", "resign", "exit"):
+            console.print("game abandoned")
+            break
+        if text in ("help", "?"):
+            console.print(HELP)
+            continue
+        if text == "moves":
+            console.print("legal: " + " ".join(state.move_to_string(a) for a in state.legal_actions()))
+            continue
+        if text == "undo":
+            state, history = _undo(state, history, agent, human_seat, console)
+            continue
+        try:
+            a = state.parse_move(text)
+            new_state = state.apply(a)
+        except LudoError as e:
+            console.print(f"[red]{e}[/red]")
+            continue
+        history.append((state, a, time.perf_counter() - t0))
+        state = new_state
+    record = GameRecord(game.id, [a for _, a, _ in history], players,
+                        seconds=[round(t, 3) for _, _, t in history])
+    console.print(Panel(state.to_text(), expand=False))
+    out = state.outcome()
+    if out:
+        console.print(f"[bold]Game over:[/bold] {out.reason}")
+    path = save_record(record, record_dir)
+    console.print(f"record saved: {path}")
+    return record
+
+
+def _undo(state: State, history: list[tuple[State, int, float]], agent: Agent | None,
+          human_seat: int, console: Console) -> tuple[State, list[tuple[State, int, float]]]:
+    """Takes back the last human action, and the computer's replies after it."""
+    if not history:
+        console.print("nothing to undo")
+        return state, history
+    while history:
+        prev, _, _ = history.pop()
+        mover = prev.current_player
+        if agent is None or mover == human_seat:
+            console.print("move taken back")
+            return prev, history
+    console.print("nothing of yours to undo")
+    return state, history
+
+
+def save_record(record: GameRecord, directory: Path | None = None) -> Path:
+    directory = directory or data_dir() / "games"
+    directory.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    name = record.ruleset.replace("/", "-").replace("?", "_").replace("&", "_").replace("+", "_")
+    path = directory / f"{stamp}-{name}.ogn"
+    n = 1
+    while path.exists():
+        n += 1
+        path = directory / f"{stamp}-{name}-{n}.ogn"
+    path.write_text(record.to_text(), encoding="utf-8")
+    return path
+
+
+if __name__ == "__main__":  # pragma: no cover
+    play(sys.argv[1])
