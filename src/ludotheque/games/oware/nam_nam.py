@@ -1,0 +1,219 @@
+"""Nam-Nam, Ghana's relay-sowing game on the Oware board (rules/oware.md, part 2).
+
+Rule choices (the spec's rulings): no feeding rule, a player who owns no seeds ends the round;
+a lap of 12+ seeds skips its start house; the taker of the penultimate four takes the last
+four (seeds in hand included); rounds alternate their first player, South first; the richer
+player fills the opponent's unfilled houses from the opponent's left. Engine: a relay point met
+twice in one turn, or a position met three times in a round, ends the round (each takes the
+seeds of his houses, the richer rounds up to a multiple of 4); `max_plies` (default 0 = none)
+ends the game the same way, larger store wins. One game is all its rounds: one record, one
+result.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.kernels import Kernels, no_chance
+from ...core.registry import Option, RulesetInfo, register
+from . import nam_nam_kernels as K
+
+NAMES = "ABCDEFabcdef"   # absolute house names, index 0..11 (NN-A1)
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
+ROUND_END_TEXT = {
+    K.R_LAST_FOUR: "the last four were taken",
+    K.R_BLOCKED: "a player had no seeds to sow",
+    K.R_ENDLESS_SOWING: "a never-ending sowing was stopped",
+    K.R_REPETITION: "a position was repeated three times",
+}
+
+
+class NamNam(Game):
+    name = "Nam-Nam"
+    num_actions = 12
+    player_names = ("South", "North")
+
+    def __init__(self, cid: str, max_plies: int) -> None:
+        self.id = cid
+        self.kernels = KERNELS
+        self.spec = np.array([max_plies], np.int64)
+
+    # -- positions ----------------------------------------------------------------
+    def initial_data(self, seed: int | None = None) -> np.ndarray:
+        return self.position_data([4] * 12, [0] * 6 + [1] * 6, (0, 0), 0, 1)
+
+    def position_data(self, houses: Any, owners: Any, stores: tuple[int, int], to_move: int,
+                      round_number: int = 1) -> np.ndarray:
+        s = K.new_state(np.asarray(houses, np.int32), np.asarray(owners, np.int32), stores,
+                        to_move, round_number)
+        K.settle(s, self.spec, K.R_NONE)
+        return s
+
+    def from_diagram(self, diagram: str, to_move: int = 0, round_number: int | None = None) -> State:
+        """A state from the spec's diagram form; ``*`` marks a house owned by the player of
+        the other row; an optional ``Round N`` line (or ``round_number``) gives the round::
+
+                    f  e  d  c  b  a
+            North   3  2  2  2  0  3*   store 12
+            South   2  3  0  3  2  2    store 12
+                    A  B  C  D  E  F
+        """
+        rows: dict[str, tuple[list[str], int]] = {}
+        rnd = 1
+        for line in diagram.splitlines():
+            m = re.match(r"\s*(North|South)\s+((?:\d+\*?\s+){6})store\s+(\d+)\s*$", line)
+            if m:
+                rows[m.group(1)] = (m.group(2).split(), int(m.group(3)))
+            m = re.match(r"\s*round\s+(\d+)\s*$", line, re.IGNORECASE)
+            if m:
+                rnd = int(m.group(1))
+        if set(rows) != {"North", "South"}:
+            raise NotationError("a Nam-Nam diagram needs a North row and a South row with stores")
+        cells = rows["South"][0] + rows["North"][0][::-1]          # index 0..11
+        houses = [int(c.rstrip("*")) for c in cells]
+        owners = [(h // 6) ^ c.endswith("*") for h, c in enumerate(cells)]
+        stores = (rows["South"][1], rows["North"][1])
+        if sum(houses) + sum(stores) != 48:
+            raise NotationError("a Nam-Nam position holds 48 seeds")
+        if stores[0] % 4 or stores[1] % 4:
+            raise NotationError("stores hold whole fours between turns")
+        if to_move not in (0, 1):
+            raise NotationError("the player to move is 0 (South) or 1 (North)")
+        if round_number is not None:
+            rnd = round_number
+        return State(self, self.position_data(houses, owners, stores, to_move, rnd))
+
+    # -- notation -----------------------------------------------------------------
+    def action_to_string(self, state: State, action: int) -> str:
+        return NAMES[action]
+
+    def parse_action(self, state: State, text: str) -> int:
+        t = re.sub(r"\{[^}]*\}", "", text).strip()        # NN-N: {round 2} comments
+        if len(t) != 1 or t not in NAMES:
+            raise NotationError(f"{text!r} is not a Nam-Nam move: name a house A-F or a-f")
+        h = NAMES.index(t)
+        s = state.data
+        p = state.current_player
+        if s[K.OWNER + h] != p:
+            raise IllegalActionError(f"house {t} belongs to {self.player_names[1 - p]}")
+        if s[h] == 0:
+            raise IllegalActionError(f"house {t} is empty")
+        return h
+
+    # -- display and end of game ----------------------------------------------------
+    def owners(self, state: State) -> list[int]:
+        return [int(v) for v in state.data[K.OWNER:K.OWNER + 12]]
+
+    def stores(self, state: State) -> tuple[int, int]:
+        return int(state.data[K.STORE]), int(state.data[K.STORE + 1])
+
+    def render(self, state: State) -> str:
+        """The spec's diagram, a ``*`` after a house owned by the other row's player, and a
+        line under each row naming the owner of every house (S or N)."""
+        s = state.data
+        own = self.owners(state)
+
+        def cell(h: int) -> str:
+            return f"{s[h]:2d}" + ("*" if own[h] != h // 6 else " ")
+
+        def marks(hs: range) -> str:
+            return "".join(f" {'SN'[own[h]]} " for h in hs)
+
+        north, south = range(11, 5, -1), range(6)
+        lines = [
+            f"Round {s[K.ROUND]}",
+            "         f  e  d  c  b  a",
+            f"North  {''.join(cell(h) for h in north)}   store {s[K.STORE + 1]}",
+            f"owner  {marks(north)}",
+            f"South  {''.join(cell(h) for h in south)}   store {s[K.STORE]}",
+            f"owner  {marks(south)}",
+            "         A  B  C  D  E  F",
+        ]
+        if s[K.LAST_ROUND_END]:
+            ended = s[K.ROUND] if s[K.END] == K.END_ALL_SEEDS else s[K.ROUND] - 1
+            lines.append(f"Round {ended} ended: "
+                         f"{ROUND_END_TEXT[int(s[K.LAST_ROUND_END])]} "
+                         f"(South {s[K.PREV_STORE]}, North {s[K.PREV_STORE + 1]})")
+        out = state.outcome()
+        lines.append(out.reason if out else f"{self.player_names[state.current_player]} to move")
+        return "\n".join(lines)
+
+    def outcome(self, state: State) -> Outcome | None:
+        s = state.data
+        reason = int(s[K.END])
+        if reason == K.ONGOING:
+            return None
+        south, north = self.stores(state)
+        winner = 0 if south > north else 1 if north > south else None
+        if reason == K.END_ALL_SEEDS:
+            return Outcome(Termination.GOAL, winner,
+                           f"{self.player_names[winner or 0]} holds all 48 seeds after round {s[K.ROUND]}")
+        result = "draw" if winner is None else f"{self.player_names[winner]} wins"
+        return Outcome(Termination.MOVE_LIMIT, winner,
+                       f"move limit reached: each takes his houses; {result} {south}-{north}")
+
+    def geometry(self) -> dict[str, Any]:
+        points = [{"id": NAMES[h], "x": float(h if h < 6 else 11 - h), "y": float(h // 6)}
+                  for h in range(12)]
+        return {"kind": "pits", "points": points, "lines": [], "stores": ["South", "North"]}
+
+    def view(self, state: State) -> dict[str, Any]:
+        s = state.data
+        own = self.owners(state)
+        pieces = [{"at": NAMES[h], "owner": own[h], "kind": "seed", "count": int(s[h])}
+                  for h in range(12)]
+        out = state.outcome()
+        status = out.reason if out else (
+            f"round {s[K.ROUND]}: {self.player_names[state.current_player]} to move")
+        return {"pieces": pieces, "scores": list(self.stores(state)), "status": status,
+                "round": int(s[K.ROUND])}
+
+    def action_points(self, state: State, action: int) -> list[str]:
+        return [NAMES[action]]
+
+    def observation(self, state: State) -> np.ndarray:
+        """12 house counts over 48, 12 owners (1 = the player to move), 2 stores over 48
+        (the mover's first), all from the view of the player to move; then the round over 10."""
+        s = state.data
+        p = max(int(s[K.TO_MOVE]), 0)
+        order = np.r_[np.arange(6 * p, 6 * p + 6), np.arange(6 * (1 - p), 6 * (1 - p) + 6)]
+        obs = np.zeros(27, np.float32)
+        obs[:12] = s[order] / 48.0
+        obs[12:24] = s[K.OWNER + order] == p
+        obs[24] = s[K.STORE + p] / 48.0
+        obs[25] = s[K.STORE + 1 - p] / 48.0
+        obs[26] = s[K.ROUND] / 10.0
+        return obs
+
+    def key(self, state: State) -> bytes:
+        """Position, round, move count only when it matters, and the repetition record as a
+        multiset; not the display-only record of the previous round."""
+        s = np.array(state.data[: K.HIST + K.ENTRY * int(state.data[K.HLEN])])
+        if self.spec[K.MAX_PLIES] == 0:
+            s[K.PLY] = 0
+        s[K.LAST_ROUND_END] = s[K.PREV_STORE] = s[K.PREV_STORE + 1] = 0
+        s[K.SEEN] = s[K.SEEN + 1] = 0
+        hist = s[K.HIST:].reshape(-1, K.ENTRY)
+        if len(hist) > 1:
+            hist = hist[np.lexsort(hist.T[::-1])]
+        return s[: K.HIST].tobytes() + hist.tobytes()
+
+
+def _make(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
+    return NamNam(cid, values["max_plies"])
+
+
+register(RulesetInfo(
+    name="oware/nam-nam",
+    title="Nam-Nam",
+    description="Ghana's relay-sowing game: fours go to the house owner, rounds until one holds all 48 seeds",
+    factory=_make,
+    options=(
+        Option("max_plies", 0, "move cap, each takes his houses, larger store wins (0 = none)",
+               minimum=0),
+    ),
+    rules_package="ludotheque.games.oware",
+))

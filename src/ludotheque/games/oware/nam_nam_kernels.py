@@ -1,0 +1,245 @@
+"""Nam-Nam (rules/oware.md part 2, NN-*) as numba kernels over a flat int32 state array.
+
+State layout: houses 0..11 (absolute index, counter-clockwise, `A`..`F` = 0..5, `a`..`f` =
+6..11), their owners, both stores, player to move, round number, moves played, end reason,
+how the previous round ended and its final stores (display only), then the repetition record
+of the round (NN-H4). Stores only grow within a round, so the record is emptied whenever a
+four is taken (earlier positions cannot come back) and entries need only the 12 counts and
+the player to move: 3 int32 words each, as in Abapa. Owners are constant within a round.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.kernels import TERMINAL
+
+OWNER = 12          # OWNER + h = owner of house h
+STORE = 24          # STORE + p = store of player p
+TO_MOVE = 26
+ROUND = 27
+PLY = 28
+END = 29            # game end reason, below
+LAST_ROUND_END = 30  # how the previous round ended (R_* below), 0 in round 1
+PREV_STORE = 31     # 2 words: the stores at the end of the previous round
+HLEN = 33
+SEEN = 34           # 2 words: a 64-bit filter of the recorded positions, to skip most scans
+HIST = 36
+ENTRY = 3
+INITIAL_CAPACITY = 32
+
+# game end reasons
+ONGOING, END_ALL_SEEDS, END_MOVE_CAP = 0, 1, 2
+# round end reasons (a turn's result, and LAST_ROUND_END)
+R_NONE, R_LAST_FOUR, R_BLOCKED, R_ENDLESS_SOWING, R_REPETITION = 0, 1, 2, 3, 4
+# spec
+MAX_PLIES = 0
+
+
+def new_state(houses: np.ndarray, owners: np.ndarray, stores: tuple[int, int], to_move: int,
+              round_number: int) -> np.ndarray:
+    s = np.zeros(HIST + ENTRY * INITIAL_CAPACITY, np.int32)
+    s[0:12] = houses
+    s[OWNER:OWNER + 12] = owners
+    s[STORE], s[STORE + 1] = stores
+    s[TO_MOVE] = to_move
+    s[ROUND] = round_number
+    return s
+
+
+@njit(cache=True, inline="always")
+def has_move(s: np.ndarray, p: int) -> bool:
+    for h in range(12):
+        if s[OWNER + h] == p and s[h] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
+    if s[END] != ONGOING:
+        return 0
+    p = s[TO_MOVE]
+    n = 0
+    for h in range(12):
+        if s[OWNER + h] == p and s[h] > 0:              # NN-C1, NN-H1
+            out[n] = h
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def pack6(s: np.ndarray, first: int) -> np.int64:
+    """6 bits a house (at most 48 seeds) for houses first..first+5."""
+    w = np.int64(0)
+    for h in range(first, first + 6):
+        w = (w << 6) | s[h]
+    return w
+
+
+@njit(cache=True)
+def sow_turn(s: np.ndarray, house: int) -> int:
+    """Plays a whole turn from `house` (NN-C, NN-D, NN-E1, NN-H3). Returns R_NONE, or
+    R_LAST_FOUR / R_ENDLESS_SOWING when the turn ends the round."""
+    p = s[TO_MOVE]
+    hand = s[house]
+    s[house] = 0
+    start = house
+    pos = house
+    hist = np.empty(0, np.int64)                        # relay points of this turn (NN-H3)
+    nh = 0
+    while True:
+        while hand > 0:
+            pos = pos + 1 if pos < 11 else 0
+            if pos == start:                            # NN-C3: a lap skips its start house
+                pos = pos + 1 if pos < 11 else 0
+            hand -= 1
+            if s[pos] == 3:                             # NN-D3: only 3 -> 4 makes a four
+                # NN-D1: mid-sowing the owner takes it; NN-D2: the last seed's four is the mover's
+                taker = p if hand == 0 else s[OWNER + pos]
+                s[pos] = 0
+                s[STORE + taker] += 4
+                if s[STORE] + s[STORE + 1] == 44:       # NN-E1: 4 left in play go to the taker
+                    s[STORE + taker] += 4
+                    for h in range(12):
+                        s[h] = 0
+                    return R_LAST_FOUR
+                if hand == 0:
+                    return R_NONE
+            else:
+                s[pos] += 1
+        if s[pos] == 1:                                 # NN-C5: last seed in an empty house
+            return R_NONE
+        # NN-C4 relay from `pos`; NN-H3: a relay point met before in this turn never ends
+        w0 = pack6(s, 0)
+        w1 = (pack6(s, 6) << 4) | pos
+        for i in range(nh):
+            if hist[2 * i] == w0 and hist[2 * i + 1] == w1:
+                return R_ENDLESS_SOWING
+        if 2 * nh + 2 > hist.shape[0]:
+            bigger = np.empty(max(64, 2 * hist.shape[0]), np.int64)
+            bigger[: 2 * nh] = hist[: 2 * nh]
+            hist = bigger
+        hist[2 * nh] = w0
+        hist[2 * nh + 1] = w1
+        nh += 1
+        hand = s[pos]
+        s[pos] = 0
+        start = pos
+
+
+@njit(cache=True, inline="always")
+def take_owned(s: np.ndarray) -> None:
+    """Each player takes the seeds in the houses he owns (NN-E2, NN-H3, NN-H4, NN-H6)."""
+    for h in range(12):
+        s[STORE + s[OWNER + h]] += s[h]
+        s[h] = 0
+
+
+@njit(cache=True, inline="always")
+def round_stores(s: np.ndarray) -> None:
+    """NN-H5: the richer player rounds up to a multiple of 4, the other down."""
+    r = s[STORE] % 4
+    if r != 0:
+        shift = 4 - r if s[STORE] > s[STORE + 1] else -r
+        s[STORE] += shift
+        s[STORE + 1] -= shift
+
+
+@njit(cache=True, inline="always")
+def set_up_round(s: np.ndarray) -> None:
+    """NN-F2..NN-F7: each fills his row from his left, the richer fills the rest."""
+    south, north = s[STORE] // 4, s[STORE + 1] // 4
+    for h in range(12):
+        s[h] = 4
+    for r in range(6):
+        s[r] = 4
+        s[OWNER + r] = 0 if r < south else 1            # South's row: North fills what South could not
+        s[OWNER + 6 + r] = 1 if r < north else 0        # North's row, from North's left (a = 6)
+    s[STORE] = s[STORE + 1] = 0
+    s[ROUND] += 1
+    s[TO_MOVE] = (s[ROUND] - 1) % 2
+    s[HLEN] = 0
+
+
+@njit(cache=True, inline="always")
+def record_position(s: np.ndarray) -> bool:
+    """NN-H4: counts the current position; True at its third occurrence in the round."""
+    k0 = (s[0] << 24) | (s[1] << 18) | (s[2] << 12) | (s[3] << 6) | s[4]
+    k1 = (s[5] << 24) | (s[6] << 18) | (s[7] << 12) | (s[8] << 6) | s[9]
+    k2 = (s[10] << 7) | (s[11] << 1) | s[TO_MOVE]
+    n = s[HLEN]
+    if n == 0:
+        s[SEEN] = s[SEEN + 1] = 0
+    bit = ((int(k0) * 0x9E3779B1) ^ (int(k1) * 0x85EBCA77) ^ (int(k2) * 0xC2B2AE3D)) & 63
+    word = SEEN + (bit >> 5)
+    mask = np.int32(1 << (bit & 31)) if (bit & 31) != 31 else np.int32(-2147483648)
+    seen = 0
+    if s[word] & mask:
+        for e in range(HIST, HIST + ENTRY * n, ENTRY):
+            if s[e] == k0 and s[e + 1] == k1 and s[e + 2] == k2:
+                seen += 1
+    if seen >= 2:
+        return True
+    s[word] |= mask
+    base = HIST + ENTRY * n
+    s[base], s[base + 1], s[base + 2] = k0, k1, k2
+    s[HLEN] = n + 1
+    return False
+
+
+@njit(cache=True)
+def settle(s: np.ndarray, spec: np.ndarray, why: int) -> int:
+    """Everything between two moves: round ends (NN-E, NN-H3..H5), the next round (NN-F),
+    the end of the game (NN-G1), repetition (NN-H4) and the move cap (NN-H6)."""
+    if why == R_NONE and not has_move(s, s[TO_MOVE]):
+        why = R_BLOCKED                                 # NN-E2
+        take_owned(s)
+    elif why == R_ENDLESS_SOWING:
+        take_owned(s)
+        round_stores(s)
+    if why == R_NONE and record_position(s):
+        why = R_REPETITION
+        take_owned(s)
+        round_stores(s)
+    if why != R_NONE:                                   # NN-E3: all 48 seeds are in the stores
+        s[LAST_ROUND_END] = why
+        s[PREV_STORE], s[PREV_STORE + 1] = s[STORE], s[STORE + 1]
+        if s[STORE] == 0 or s[STORE + 1] == 0:          # NN-F1, NN-G1
+            s[END] = END_ALL_SEEDS
+            return 0
+        set_up_round(s)
+        record_position(s)                              # the round's first position counts
+    if spec[MAX_PLIES] > 0 and s[PLY] >= spec[MAX_PLIES]:
+        take_owned(s)                                   # NN-H6
+        s[END] = END_MOVE_CAP
+        return 0
+    used = HIST + ENTRY * (s[HLEN] + 1)                 # room for the next entry
+    return 2 * used if used > s.shape[0] else 0
+
+
+@njit(cache=True)
+def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+    p = s[TO_MOVE]
+    stores = s[STORE] + s[STORE + 1]
+    why = sow_turn(s, action)
+    s[PLY] += 1
+    s[TO_MOVE] = 1 - p
+    if s[STORE] + s[STORE + 1] != stores:
+        s[HLEN] = 0                                     # stores grew: no earlier position returns
+    return settle(s, spec, why)
+
+
+@njit(cache=True)
+def to_move(s: np.ndarray, spec: np.ndarray) -> int:
+    return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
+
+
+@njit(cache=True)
+def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
+    out[0] = out[1] = 0.0
+    if s[END] != ONGOING:                               # NN-G1, NN-H6, NN-H7
+        if s[STORE] > s[STORE + 1]:
+            out[0], out[1] = 1.0, -1.0
+        elif s[STORE] < s[STORE + 1]:
+            out[0], out[1] = -1.0, 1.0
