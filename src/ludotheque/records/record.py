@@ -132,8 +132,9 @@ class GameRecord:
         states = self.states()
         game = states[0].game
         out = states[-1].outcome()
+        seat = _seat_tags(game.player_names)
         tags = [("Event", self.event or "?"), ("Date", self.date), ("Ruleset", self.ruleset),
-                (game.player_names[0], self.players[0]), (game.player_names[1], self.players[1]),
+                (seat[0], self.players[0]), (seat[1], self.players[1]),
                 ("Result", out.result() if out else "*")]
         if out:
             tags.append(("Termination", out.reason))
@@ -190,8 +191,8 @@ class GameRecord:
             except LudoError as e:
                 raise RecordError(f"move {len(actions) + 1} ({token}): {e}") from None
             actions.append(a)
-        names = game.player_names
-        players = [tags.pop(names[0], "?"), tags.pop(names[1], "?")]
+        seat = _seat_tags(game.player_names)
+        players = [tags.pop(seat[0], "?"), tags.pop(seat[1], "?")]
         rec = cls(tags.pop("Ruleset"), actions, players, tags.pop("Date", ""),
                   "" if tags.get("Event", "?") == "?" else tags["Event"], None, {})
         tags.pop("Event", None)
@@ -208,6 +209,12 @@ class GameRecord:
     def parse(cls, text: str) -> "GameRecord":
         """Either form, recognised by its first character."""
         return cls.from_json(text) if text.lstrip().startswith("{") else cls.from_text(text)
+
+
+def _seat_tags(player_names: tuple[str, str]) -> tuple[str, str]:
+    """Tag names for the two seats: the game's player names as single words ("South")."""
+    a, b = (re.sub(r"\W", "", n) or f"Player{i + 1}" for i, n in enumerate(player_names))
+    return (a, b) if a != b else ("Player1", "Player2")
 
 
 def _escape(v: str) -> str:

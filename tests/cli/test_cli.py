@@ -1,0 +1,76 @@
+"""The `ludotheque` command, run as a user would."""
+import json
+import os
+import subprocess
+import sys
+
+from ludotheque.cli.main import main
+from ludotheque.records import GameRecord
+
+
+def run(*args, stdin=""):
+    env = dict(os.environ, COLUMNS="200")
+    return subprocess.run([sys.executable, "-m", "ludotheque.cli.main", *args], input=stdin,
+                          capture_output=True, text=True, timeout=300, env=env)
+
+
+def test_list_shows_every_ruleset(capsys):
+    assert main(["list", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "oware" in [d["id"] for d in data]
+    assert all(d["description"] for d in data)
+
+
+def test_rules_in_english_and_french(capsys):
+    assert main(["rules", "oware"]) == 0
+    assert "Harvest" in capsys.readouterr().out
+    assert main(["rules", "oware", "--lang", "fr"]) == 0
+    assert "Récolte" in capsys.readouterr().out
+
+
+def test_bad_ruleset_is_a_clear_error(capsys):
+    assert main(["rules", "oware/nope"]) == 2
+    assert "unknown game" in capsys.readouterr().out
+    assert main(["play", "oware?grand_slam=no"]) == 2
+
+
+def test_bench_json_reports_playouts(capsys):
+    assert main(["bench", "oware", "--seconds", "0.5", "--json"]) == 0
+    (r,) = json.loads(capsys.readouterr().out)
+    assert r["ruleset"] == "oware" and r["playouts"] > 0
+    assert r["playouts_per_second"] > 0 and 20 < r["mean_game_length"] < 400
+
+
+def test_play_against_random_with_errors_undo_and_saved_record(tmp_path):
+    moves = "C\nzz\nmoves\nundo\nD\n" + "\n".join("ABCDEF" * 60) + "\n"
+    out = run("play", "oware", "--vs", "random", "--seed", "3", stdin=moves)
+    assert out.returncode == 0, out.stderr
+    assert "is not an Oware move" in out.stdout and "legal:" in out.stdout
+    assert "move taken back" in out.stdout and "Game over" in out.stdout
+    path = out.stdout.split("record saved:")[1].split()[0]
+    rec = GameRecord.from_text(open(path, encoding="utf-8").read())
+    assert rec.players == ["you", "random"] and rec.result() != "*"
+    assert rec.moves()[0] == "D"          # C was taken back
+
+
+def test_play_second_the_computer_opens():
+    out = run("play", "oware", "--vs", "random", "--second", "--seed", "1", stdin="quit\n")
+    assert "South (random) plays" in out.stdout and "game abandoned" in out.stdout
+
+
+def test_replay_prints_moves_and_result(tmp_path, capsys):
+    rec = GameRecord("oware?max_plies=6", [2, 0, 3, 1, 5, 5])
+    path = tmp_path / "g.ogn"
+    path.write_text(rec.to_text())
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "South C" in out and "Result:" in out
+    bad = tmp_path / "bad.ogn"
+    bad.write_text('[Ruleset "oware"]\n\n1. C C\n')  # C is North's turn: c-f only
+    assert main(["replay", str(bad)]) == 2
+    assert "move 2" in capsys.readouterr().out
+
+
+def test_solve_without_solver_says_so(capsys):
+    assert main(["solve", "oware"]) == 2
+    assert "no solver" in capsys.readouterr().out

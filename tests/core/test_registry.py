@@ -1,0 +1,41 @@
+"""Ruleset ids: parsing, canonical form, and clear errors for bad ids and options."""
+import pytest
+
+import ludotheque
+from ludotheque import RulesetError
+
+
+def test_ids_are_canonical_and_games_cached():
+    a = ludotheque.load("oware?repetition=2&grand_slam=forbid-capture")
+    b = ludotheque.load("oware?grand_slam=forbid-capture&repetition=2")
+    assert a is b and a.id == "oware?grand_slam=forbid-capture&repetition=2"
+    assert ludotheque.load("oware?grand_slam=lemery").id == "oware"   # defaults are dropped
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("chess", "unknown game"),
+    ("oware/tsivy", "unknown game"),
+    ("oware+female", "no extension"),
+    ("oware?grand_slam=maybe", "must be one of"),
+    ("oware?repetition=x", "integer"),
+    ("oware?repetition=9", "out of range"),
+    ("oware?max_plies=-1", "out of range"),
+    ("oware?colour=red", "no option"),
+    ("oware?repetition", "needs a value"),
+    ("Oware", "malformed"),
+    ("oware??", "needs a value"),
+    ("", "malformed"),
+    (42, "string"),
+])
+def test_bad_ids_raise_ruleset_error(bad, message):
+    with pytest.raises(RulesetError, match=message):
+        ludotheque.load(bad)
+
+
+def test_every_registered_ruleset_loads_and_lists():
+    infos = ludotheque.rulesets()
+    assert "oware" in [ri.name for ri in infos]
+    for ri in infos:
+        game = ludotheque.load(ri.name)
+        assert game.id == ri.name and ri.description
+        assert game.initial_state().legal_actions()
