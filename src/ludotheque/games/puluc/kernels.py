@@ -1,0 +1,442 @@
+"""Puluc (rules/puluc.md: PU, PS, PG, PT, PL) as numba kernels over a flat int32 state array.
+
+A unit on a field position is three ints: its height, its colours as a bit mask (bit k = colour
+of the k-th warrior from the bottom, 0 = yellow, 1 = blue) and its Guardian flags (same bits),
+so a capture is one shift and one or. Cities hold counts; position 0 is yellow's city, N blue's.
+
+Turn structure (PU-G1): a chance node (the throw, ids 0..4 = marked faces), then the mover's
+action(s): one move, or a Guardian split in two parts (PG), then an optional temple bonus (PT).
+A throw that leaves no move passes the turn automatically (PU-G4).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.kernels import CHANCE, TERMINAL
+
+# -- state layout ---------------------------------------------------------------------------
+H = 0            # H + pos: height of the unit at pos (0 = empty); positions 0..14
+C = 16           # C + pos: colour bits, bottom = bit 0
+G = 32           # G + pos: Guardian bits
+CITY = 48        # CITY + p: ordinary warriors in p's city
+CITYG = 50       # CITYG + p: 1 if p's Guardian is in his city
+REM = 52         # REM + p: p's warriors removed from the game
+TO_MOVE = 54     # whose turn it is (also during his throw)
+PHASE = 55
+VALUE = 56       # value the mover plays now
+PARTNERS = 57    # split: bit mask of the eligible partner positions (PG-B3)
+HOME = 58        # mover's ordinary warriors that returned home this turn (PU-E5, PT-B1)
+HOMEG = 59       # 1 if the mover's Guardian returned home this turn
+TEMPLE_HIT = 60  # a part of this turn ended on the mover's temple (PT-B1, PT-B4)
+TURNS = 61
+END = 62         # end reason, below
+WINNER = 63      # 0, 1, or -1 for a draw
+LAST = 64        # value of the last throw (-1 = none yet)
+LAST_BY = 65     # who threw it
+SIZE = 66
+
+# phases
+THROW, MOVE, SPLIT2, BONUS = 0, 1, 2, 3
+# end reasons
+ONGOING, END_CONTROL, END_CAP = 0, 1, 2
+
+# -- spec layout ----------------------------------------------------------------------------
+NN, ZERO, MAX_TURNS, PAIRS, GUARDIANS, TEMPLES, LUDENS, TOTAL, TEMPLE0, TEMPLE1 = range(10)
+SPEC_SIZE = 10
+
+PROBS = np.array([1.0, 4.0, 6.0, 4.0, 1.0]) / 16.0   # PU-C2: binomial(4, 1/2)
+
+
+def make_spec(n: int, zero: int, max_turns: int, pairs: bool, guardians: bool, temples: bool,
+              ludens: bool, total: int) -> np.ndarray:
+    spec = np.zeros(SPEC_SIZE, np.int64)
+    spec[NN], spec[ZERO], spec[MAX_TURNS] = n, zero, max_turns
+    spec[PAIRS], spec[GUARDIANS], spec[TEMPLES], spec[LUDENS] = pairs, guardians, temples, ludens
+    spec[TOTAL] = total
+    spec[TEMPLE0], spec[TEMPLE1] = n - 3, 3     # PT-A1, PS-E1: three before the enemy city
+    return spec
+
+
+def new_state() -> np.ndarray:
+    s = np.zeros(SIZE, np.int32)
+    s[LAST] = -1
+    s[WINNER] = -1
+    return s
+
+
+# -- small helpers ----------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def own_city(p, n):
+    return 0 if p == 0 else n
+
+
+@njit(cache=True, inline="always")
+def top_colour(s, pos):
+    return (s[C + pos] >> (s[H + pos] - 1)) & 1
+
+
+@njit(cache=True, inline="always")
+def top_guard(s, pos):
+    return (s[G + pos] >> (s[H + pos] - 1)) & 1
+
+
+@njit(cache=True, inline="always")
+def holds_colour(s, pos, p):
+    """Whether the unit at pos holds a warrior of colour p."""
+    full = (1 << s[H + pos]) - 1
+    return (s[C + pos] & full) != 0 if p == 1 else (s[C + pos] & full) != full
+
+
+@njit(cache=True, inline="always")
+def is_pair(cbits, h):
+    """PS-B2: a unit whose top two warriors are of one colour."""
+    return h >= 2 and ((cbits >> (h - 2)) & 1) == ((cbits >> (h - 1)) & 1)
+
+
+@njit(cache=True)
+def target_of(s, spec, p, a, v):
+    """Where action ``a`` (a position, or N+1 = the Guardian's entry) of player p with value v
+    ends: a field position, a city (an arrival), or -1 when it overshoots in Ludens (PL-B4)."""
+    n = spec[NN]
+    oc = own_city(p, n)
+    d = 1 - 2 * p
+    if a == n + 1 or a == oc:
+        return oc + d * v                       # PU-D1(a): entering never reaches a city
+    if spec[LUDENS]:
+        if s[H + a] >= 2:                       # PL-C2: a stack travels home, PL-C6 overshoot ok
+            return min(max(a - d * v, 0), n)
+        t = a + d * v                           # PL-B4: a single needs the exact count
+        return t if 0 <= t <= n else -1
+    return min(max(a + d * v, 0), n)            # PU-D2, PU-D5: overshoot ends in the city
+
+
+@njit(cache=True)
+def check(s, spec, p, a, v):
+    """PU-D/PU-E/PS/PL legality of moving unit ``a`` (or entering) by v: 0 illegal, 1 legal,
+    2 legal only when the player has no other move (PL-C5)."""
+    n = spec[NN]
+    oc = own_city(p, n)
+    if a == n + 1:                              # PG-C1: the Guardian enters
+        if s[CITYG + p] == 0 or s[HOMEG] != 0:
+            return 0
+        hm, pair = 1, False
+    elif a == oc:                               # an ordinary warrior enters (not one back home)
+        if s[CITY + p] - s[HOME] <= 0:
+            return 0
+        hm, pair = 1, False
+    elif 0 < a < n:
+        hm = s[H + a]
+        if hm == 0 or top_colour(s, a) != p:   # PU-D1(b): a unit whose top is his
+            return 0
+        pair = is_pair(s[C + a], hm)
+    else:
+        return 0
+    t = target_of(s, spec, p, a, v)
+    if t < 0:
+        return 0
+    if t == 0 or t == n:
+        return 1                                # arrival (PU-D5, PL-B4, PL-C6)
+    ht = s[H + t]
+    if ht == 0:
+        return 1
+    if top_colour(s, t) == p:                   # PU-D4 / PL-B3, except PS-B1 single on single
+        return 1 if spec[PAIRS] and hm == 1 and ht == 1 else 0
+    if spec[LUDENS]:
+        return 2 if hm >= 2 and ht == 1 else 1  # PL-C5: stack onto an enemy single
+    if spec[PAIRS] and not pair and holds_colour(s, t, p):
+        return 0                                # PS-D1: only a pair rescues
+    return 1
+
+
+@njit(cache=True)
+def controls(s, spec, p):
+    """PU-F1 / PL-D1: p controls a warrior in his city or in a unit topped by his colour."""
+    if s[CITY + p] + s[CITYG + p] > 0:
+        return True
+    for pos in range(1, spec[NN]):
+        if s[H + pos] > 0 and top_colour(s, pos) == p:
+            return True
+    return False
+
+
+@njit(cache=True)
+def controlled_count(s, spec, p):
+    """Warriors p controls (PU-G6): in his city, or of his colour under his top."""
+    k = s[CITY + p] + s[CITYG + p]
+    for pos in range(1, spec[NN]):
+        h = s[H + pos]
+        if h > 0 and top_colour(s, pos) == p:
+            for i in range(h):
+                if ((s[C + pos] >> i) & 1) == p:
+                    k += 1
+    return k
+
+
+@njit(cache=True)
+def arrive(s, p, h, cbits, gbits):
+    """PU-E5 / PL-C6: warriors of p go home (they may not move again this turn), the others are
+    removed from the game."""
+    for i in range(h):
+        col = (cbits >> i) & 1
+        if col == p:
+            if (gbits >> i) & 1:
+                s[CITYG + p] = 1
+                s[HOMEG] = 1
+            else:
+                s[CITY + p] += 1
+                s[HOME] += 1
+        else:
+            s[REM + col] += 1
+
+
+@njit(cache=True)
+def do_move(s, spec, p, a, v):
+    """Plays a move that `check` allows, then checks the end of the game (PU-F1, PL-D1)."""
+    n = spec[NN]
+    oc = own_city(p, n)
+    t = target_of(s, spec, p, a, v)
+    if a == n + 1:
+        hm, cm, gm = 1, p, 1
+        s[CITYG + p] = 0
+    elif a == oc:
+        hm, cm, gm = 1, p, 0
+        s[CITY + p] -= 1
+    else:
+        hm, cm, gm = s[H + a], s[C + a], s[G + a]
+        s[H + a] = 0
+        s[C + a] = 0
+        s[G + a] = 0
+    if t == 0 or t == n:
+        arrive(s, p, hm, cm, gm)
+    else:
+        ht = s[H + t]
+        if ht == 0:
+            s[H + t], s[C + t], s[G + t] = hm, cm, gm
+        elif spec[LUDENS] and hm >= 2 and ht == 1 and top_colour(s, t) != p:
+            # PL-C5: the stack is captured, the enemy single goes on top of it
+            s[C + t] = cm | (s[C + t] << hm)
+            s[G + t] = gm | (s[G + t] << hm)
+            s[H + t] = hm + 1
+        else:                                   # PU-E1, PU-E4, PS-B1: the mover goes on top
+            s[C + t] = s[C + t] | (cm << ht)
+            s[G + t] = s[G + t] | (gm << ht)
+            s[H + t] = ht + hm
+        if spec[TEMPLES] and t == spec[TEMPLE0 + p] and top_colour(s, t) == p:
+            s[TEMPLE_HIT] = 1                   # PT-B1
+    if not controls(s, spec, p):                # PL-D1: a forced move can lose
+        s[END], s[WINNER] = END_CONTROL, 1 - p
+    elif not controls(s, spec, 1 - p):          # PU-F1
+        s[END], s[WINNER] = END_CONTROL, p
+
+
+@njit(cache=True)
+def guardian_pos(s, spec, p):
+    """PG-B2: where p's Guardian can split from (its city or the top of a field unit), or -1."""
+    n = spec[NN]
+    if s[CITYG + p]:
+        return own_city(p, n)
+    for pos in range(1, n):
+        if s[H + pos] > 0 and top_colour(s, pos) == p and top_guard(s, pos):
+            return pos
+    return -1
+
+
+@njit(cache=True)
+def partners(s, spec, p, gpos):
+    """PG-B3: bit mask of eligible partner positions (the own city = an entering warrior)."""
+    n = spec[NN]
+    oc = own_city(p, n)
+    d = 1 - 2 * p
+    mask = 0
+    if gpos == oc:
+        if s[CITY + p] > 0:
+            mask |= 1 << oc
+        f = oc + d
+        if s[H + f] > 0 and top_colour(s, f) == p:
+            mask |= 1 << f
+        return mask
+    for q in (gpos - 1, gpos + 1):
+        if q == oc:
+            if s[CITY + p] > 0:
+                mask |= 1 << oc
+        elif 0 < q < n and s[H + q] > 0 and top_colour(s, q) == p:
+            mask |= 1 << q
+    return mask
+
+
+@njit(cache=True)
+def partner_ok(s, spec, p, b, v):
+    """The second part of a split: a recorded partner, not a unit the Guardian tops now."""
+    if b != own_city(p, spec[NN]) and s[H + b] > 0 and top_guard(s, b):
+        return False
+    return check(s, spec, p, b, v) == 1
+
+
+@njit(cache=True)
+def split_ok(s, spec, p, v, g):
+    """PG-B1..PG-B6: the Guardian's part of g is legal and leaves a partner a move of v - g."""
+    if g < 1 or g >= v:
+        return False
+    n = spec[NN]
+    gpos = guardian_pos(s, spec, p)
+    if gpos < 0:
+        return False
+    a = n + 1 if gpos == own_city(p, n) else gpos
+    if check(s, spec, p, a, g) != 1:
+        return False
+    mask = partners(s, spec, p, gpos)
+    if mask == 0:
+        return False
+    t = s.copy()
+    do_move(t, spec, p, a, g)
+    for b in range(n + 1):
+        if (mask >> b) & 1 and partner_ok(t, spec, p, b, v - g):
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_move(s, spec):
+    """Whether the mover has a legal move (PU-D6 / PL-B5) in phase MOVE or BONUS."""
+    p = s[TO_MOVE]
+    v = s[VALUE]
+    n = spec[NN]
+    top = n + 1 if spec[GUARDIANS] else n
+    for a in range(top + 1):
+        if check(s, spec, p, a, v) != 0:
+            return True
+    if spec[GUARDIANS] and s[PHASE] == MOVE:
+        for g in range(1, min(5, v - 1) + 1):
+            if split_ok(s, spec, p, v, g):
+                return True
+    return False
+
+
+@njit(cache=True)
+def end_turn(s, spec):
+    s[TO_MOVE] = 1 - s[TO_MOVE]
+    s[PHASE] = THROW
+    s[VALUE] = 0
+    s[PARTNERS] = 0
+    s[HOME] = 0
+    s[HOMEG] = 0
+    s[TEMPLE_HIT] = 0
+    s[TURNS] += 1
+    if spec[MAX_TURNS] > 0 and s[TURNS] >= spec[MAX_TURNS]:   # PU-G6
+        a, b = controlled_count(s, spec, 0), controlled_count(s, spec, 1)
+        s[END] = END_CAP
+        s[WINNER] = 0 if a > b else 1 if b > a else -1
+
+
+# -- the kernel contract ----------------------------------------------------------------------
+@njit(cache=True)
+def to_move(s, spec):
+    if s[END] != ONGOING:
+        return TERMINAL
+    if s[PHASE] == THROW:
+        return CHANCE
+    return s[TO_MOVE]
+
+
+@njit(cache=True)
+def legal(s, spec, out):
+    if s[END] != ONGOING:
+        return 0
+    ph = s[PHASE]
+    if ph == THROW:                             # PU-G2: ids 0..4 = marked faces
+        for i in range(5):
+            out[i] = i
+        return 5
+    p = s[TO_MOVE]
+    v = s[VALUE]
+    n_ = spec[NN]
+    n = 0
+    if ph == SPLIT2:                            # PG-C2: the partner's part
+        mask = s[PARTNERS]
+        for b in range(n_ + 1):
+            if (mask >> b) & 1 and partner_ok(s, spec, p, b, v):
+                out[n] = b
+                n += 1
+        return n
+    top = n_ + 1 if spec[GUARDIANS] else n_
+    forced = 0
+    for a in range(top + 1):
+        c = check(s, spec, p, a, v)
+        if c == 1:
+            out[n] = a
+            n += 1
+        elif c == 2:
+            forced += 1
+    if spec[GUARDIANS] and ph == MOVE:
+        for g in range(1, min(5, v - 1) + 1):
+            if split_ok(s, spec, p, v, g):
+                out[n] = n_ + 1 + g
+                n += 1
+    if n == 0 and forced > 0:                   # PL-C5: compulsory when nothing else moves
+        for a in range(n_ + 1):
+            if check(s, spec, p, a, v) == 2:
+                out[n] = a
+                n += 1
+    if ph == BONUS:
+        out[n] = n_ + 7                         # PT-B2: the bonus may be declined
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def apply(s, spec, action):
+    n = spec[NN]
+    if s[PHASE] == THROW:
+        v = action if action > 0 else spec[ZERO]   # PU-C1
+        s[VALUE] = v
+        s[LAST] = v
+        s[LAST_BY] = s[TO_MOVE]
+        s[PHASE] = MOVE
+        if v == 0 or not any_move(s, spec):         # PU-C3, PU-D6, PU-G4
+            end_turn(s, spec)
+        return 0
+    p = s[TO_MOVE]
+    ph = s[PHASE]
+    v = s[VALUE]
+    if ph == BONUS and action == n + 7:
+        end_turn(s, spec)
+        return 0
+    if n + 2 <= action <= n + 6:                    # PG-C2: the Guardian's part first
+        g = action - n - 1
+        gpos = guardian_pos(s, spec, p)
+        s[PARTNERS] = partners(s, spec, p, gpos)    # fixed before anything moves (PG-B3)
+        do_move(s, spec, p, n + 1 if gpos == own_city(p, n) else gpos, g)
+        s[VALUE] = v - g
+        s[PHASE] = SPLIT2
+        return 0                                    # PG-B7: a win ends the game here
+    do_move(s, spec, p, action, v)
+    if s[END] != ONGOING:
+        return 0
+    if ph != BONUS and s[TEMPLE_HIT]:               # PT-B1, PT-B3, PT-B4, PT-C1
+        s[PHASE] = BONUS
+        s[VALUE] = 1
+        if any_move(s, spec):
+            return 0
+    end_turn(s, spec)
+    return 0
+
+
+@njit(cache=True)
+def returns(s, spec, out):
+    w = s[WINNER]
+    if s[END] == ONGOING or w < 0:
+        out[0] = 0.0
+        out[1] = 0.0
+    else:
+        out[w] = 1.0
+        out[1 - w] = -1.0
+
+
+@njit(cache=True)
+def chance_probs(s, spec, out):
+    if s[END] != ONGOING or s[PHASE] != THROW:
+        return 0
+    for i in range(5):
+        out[i] = PROBS[i]
+    return 5

@@ -1,0 +1,338 @@
+"""Puluc (rules/puluc.md): the LUDOS game `puluc`, `puluc/sauvetage`, the `+guardians` and
+`+temples` mini-extensions, and the Ludens Planet sheet `puluc/ludens`.
+
+Rule choices (the spec's rulings): 9 field positions (Sauvetage 13); yellow (player 0) throws
+first; a throw of no marked face is worth `zero` (5, 6 or 0); a throw that leaves no move passes
+the turn automatically; `max_turns` (0 = none) ends the game, the player controlling more
+warriors winning. A Guardian's split part may pair onto a lone partner in Sauvetage (it is an
+ordinary move); that partner then travels under it. A split is legal when, after the Guardian's
+part, a partner can move the rest, even if the Guardian's part already wins.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.kernels import CHANCE, Kernels
+from ...core.registry import Option, RulesetInfo, register
+from . import kernels as K
+
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, K.chance_probs)
+COLOUR = "YB"           # diagram letters of ordinary warriors, player 0 / player 1
+GUARD = "Gg"            # diagram letters of the Guardians
+_MOVE = re.compile(r"^(G?)(\d{1,2})([-x])(\d{1,2})(?:/(\d))?$")
+_THROW = re.compile(r"^\((\d)\)$")
+_CITY = re.compile(r"^(?:([YB])[×x](\d+))?(?:\+?([Gg]))?$")
+
+
+class Puluc(Game):
+    player_names = ("Yellow", "Blue")
+
+    def __init__(self, cid: str, name: str, *, n: int, total: int, zero: int, max_turns: int,
+                 pairs: bool, guardians: bool, temples: bool, ludens: bool) -> None:
+        self.id = cid
+        self.name = name
+        self.n = n
+        self.total = total
+        self.guardians = guardians
+        self.temples = temples
+        self.ludens = ludens
+        self.num_actions = n + 8                                     # PU-G3
+        self.kernels = KERNELS
+        self.spec = K.make_spec(n, zero, max_turns, pairs, guardians, temples, ludens, total)
+        if ludens:
+            self.player_names = ("Player 1 (Y)", "Player 2 (B)")
+
+    # -- positions ------------------------------------------------------------------
+    def initial_data(self, seed: int | None = None) -> np.ndarray:
+        s = K.new_state()
+        for p in (0, 1):                                             # PU-B1, PS-A2, PG-A1
+            s[K.CITY + p] = self.total - (1 if self.guardians else 0)
+            s[K.CITYG + p] = 1 if self.guardians else 0
+        return s
+
+    def from_diagram(self, diagram: str, to_move: int = 0) -> State:
+        """A position in the spec's diagram form, at the throw of ``to_move``::
+
+            pos:  0    1  2  3   4  5  6  7  8  9  10
+                  Y×2+G .  .  YB  Y  .  B  .  .  .  B×3      removed: B×1
+
+        Cities: `Y×4`, `Y×2+G`, `B×2+g`, `G`, `(empty)`; field: `.` or a unit bottom→top of
+        `Y` `B` (ordinary) and `G` `g` (yellow's and blue's Guardian). Removed warriors are
+        inferred when not given."""
+        lines = [ln for ln in diagram.splitlines() if ln.strip()]
+        if len(lines) < 2 or not lines[0].strip().startswith("pos:"):
+            raise NotationError("a Puluc diagram is a 'pos:' line and a contents line")
+        body, _, removed_text = lines[1].partition("removed:")
+        tokens = body.split()
+        n = self.n
+        if len(tokens) != n + 1:
+            raise NotationError(f"a {self.id} diagram lists {n + 1} positions, not {len(tokens)}")
+        s = K.new_state()
+        counts = [0, 0]
+        for pos, tok in enumerate(tokens):
+            if pos in (0, n):
+                p = 0 if pos == 0 else 1
+                m = _CITY.match("" if tok == "(empty)" else tok)
+                if not m or (m.group(1) and m.group(1) != COLOUR[p]) or (m.group(3) and m.group(3) != GUARD[p]):
+                    raise NotationError(f"bad city {tok!r} at {pos}: write {COLOUR[p]}×k, +{GUARD[p]}, or (empty)")
+                s[K.CITY + p] = int(m.group(2) or 0)
+                s[K.CITYG + p] = 1 if m.group(3) else 0
+                counts[p] += s[K.CITY + p] + s[K.CITYG + p]
+            elif tok != ".":
+                if any(ch not in "YBGg" for ch in tok) or len(tok) > 14:
+                    raise NotationError(f"bad unit {tok!r} at {pos}: letters Y B G g, bottom to top")
+                for i, ch in enumerate(tok):
+                    col = 0 if ch in "YG" else 1
+                    s[K.C + pos] |= col << i
+                    s[K.G + pos] |= (ch in "Gg") << i
+                    counts[col] += 1
+                s[K.H + pos] = len(tok)
+        for p in (0, 1):
+            if tok_g := sum(ch == GUARD[p] for ch in "".join(tokens)):
+                if tok_g > 1 or not self.guardians:
+                    raise NotationError("at most one Guardian per player, and only with +guardians")
+        removed = [self.total - counts[0], self.total - counts[1]]
+        if removed_text.strip():
+            given = [0, 0]
+            for item in removed_text.replace(",", " ").split():
+                m = re.match(r"^([YB])[×x](\d+)$", item)
+                if not m:
+                    raise NotationError(f"bad removed count {item!r}")
+                given["YB".index(m.group(1))] = int(m.group(2))
+            if given != removed:
+                raise NotationError(f"warriors do not add up: removed {given}, expected {removed}")
+        if min(removed) < 0:
+            raise NotationError(f"too many warriors: each side has {self.total}")
+        s[K.REM], s[K.REM + 1] = removed
+        s[K.TO_MOVE] = to_move
+        return State(self, s)
+
+    # -- notation (PU-N, PG-N, PT-N, PL-N) ------------------------------------------------
+    def value_of_throw(self, action: int) -> int:
+        return action if action > 0 else int(self.spec[K.ZERO])
+
+    def _move_parts(self, s: np.ndarray, action: int) -> tuple[bool, int, str, int, int]:
+        """(Guardian?, from, '-' or 'x', to, split g or 0) of a player action."""
+        n, p, v = self.n, int(s[K.TO_MOVE]), int(s[K.VALUE])
+        oc = 0 if p == 0 else n
+        g = action - n - 1 if n + 2 <= action <= n + 6 else 0
+        if g:
+            src = int(K.guardian_pos(s, self.spec, p))
+            a = n + 1 if src == oc else src
+            guard, v = True, g
+        else:
+            a = action
+            src = oc if action == n + 1 else action
+            guard = action == n + 1 or (action != oc and s[K.H + a] > 0 and bool(K.top_guard(s, a)))
+        t = int(K.target_of(s, self.spec, p, a, v))
+        capture = 0 < t < n and s[K.H + t] > 0 and int(K.top_colour(s, t)) != p
+        return guard, src, "x" if capture else "-", t, g
+
+    def action_to_string(self, state: State, action: int) -> str:
+        s = state.data
+        if state.current_player == CHANCE:
+            return f"({self.value_of_throw(action)})"
+        if action == self.n + 7:
+            return "skip"
+        guard, src, sep, t, g = self._move_parts(s, action)
+        return f"{'G' if guard else ''}{src}{sep}{t}{f'/{g}' if g else ''}"
+
+    def parse_action(self, state: State, text: str) -> int:
+        t = text.strip() if isinstance(text, str) else text
+        if not isinstance(t, str) or not (t == "skip" or _THROW.match(t) or _MOVE.match(t)):
+            raise NotationError(
+                f"{text!r} is not a Puluc action: a throw is written (3), a move 0-3 or 3x5, a "
+                "Guardian move G0-3, a split G4-6/2, a declined bonus skip")
+        if state.is_terminal:
+            raise IllegalActionError("the game is over")
+        legal = {self.action_to_string(state, a): a for a in state.legal_actions()}
+        if t in legal:
+            return legal[t]
+        raise IllegalActionError(self._why_illegal(state, t, sorted(legal)))
+
+    def _why_illegal(self, state: State, t: str, legal: list[str]) -> str:
+        names = ", ".join(legal)
+        if state.current_player == CHANCE:
+            return f"{t}: the kernels must be thrown first; a throw is one of {names}"
+        if _THROW.match(t):
+            return f"{t}: the throw is already made; play one of {names}"
+        phase = int(state.data[K.PHASE])
+        if t == "skip":
+            return "skip declines a temple bonus, and no bonus is offered now"
+        if phase == K.SPLIT2:
+            return f"{t}: after the Guardian's part, only its partner moves: {names}"
+        m = _MOVE.match(t)
+        s, p, n = state.data, state.current_player, self.n
+        src = int(m.group(2))
+        oc = 0 if p == 0 else n
+        if src > n:
+            return f"{t}: positions are numbered 0 to {n}"
+        if src == oc:
+            if s[K.CITY + p] + s[K.CITYG + p] == 0:
+                return f"{t}: your city is empty"
+        elif src == n - oc or s[K.H + src] == 0:
+            return f"{t}: you have no unit at {src}"
+        elif K.top_colour(s, src) != p:
+            return f"{t}: the unit at {src} is topped by your opponent's warrior"
+        return f"{t} is not legal with {int(s[K.VALUE])}; legal: {names}"
+
+    # -- display and end of game --------------------------------------------------------
+    def _unit(self, s: np.ndarray, pos: int) -> str:
+        """The unit at pos, bottom→top, in diagram letters."""
+        out = ""
+        for i in range(int(s[K.H + pos])):
+            col, guard = (int(s[K.C + pos]) >> i) & 1, (int(s[K.G + pos]) >> i) & 1
+            out += (GUARD if guard else COLOUR)[col]
+        return out
+
+    def _city(self, s: np.ndarray, p: int) -> str:
+        k, g = int(s[K.CITY + p]), int(s[K.CITYG + p])
+        if k == 0 and g == 0:
+            return "(empty)"
+        return (f"{COLOUR[p]}×{k}" if k else "") + (("+" if k else "") + GUARD[p] if g else "")
+
+    def render(self, state: State) -> str:
+        s, n = state.data, self.n
+        colour = ("yellow", "blue")
+        lines = []
+        for pos in range(n, -1, -1):
+            if pos in (0, n):
+                p = 0 if pos == 0 else 1
+                lines.append(f"{pos:>3}  [{colour[p]} city] {self._city(s, p)}")
+                continue
+            unit = self._unit(s, pos)
+            mark = "  (temple)" if self.temples and pos in (self.spec[K.TEMPLE0], self.spec[K.TEMPLE1]) else ""
+            if not unit:
+                lines.append(f"{pos:>3}  .{mark}")
+                continue
+            owner = colour[int(K.top_colour(s, pos))]
+            note = f"{owner}'s" + (f", top to bottom {' '.join(unit[::-1])}" if len(unit) > 1 else "")
+            lines.append(f"{pos:>3}  {unit:<8} {note}{mark}")
+        lines.append(f"removed: Y×{int(s[K.REM])} B×{int(s[K.REM + 1])}   (units written bottom→top)")
+        if s[K.LAST] >= 0:
+            lines.append(f"last throw: ({int(s[K.LAST])}) by {self.player_names[int(s[K.LAST_BY])]}")
+        out = state.outcome()
+        if out:
+            lines.append(out.reason)
+        else:
+            who = self.player_names[int(s[K.TO_MOVE])]
+            phase = int(s[K.PHASE])
+            lines.append(f"{who} to throw" if phase == K.THROW else
+                         f"{who} to move {int(s[K.VALUE])}" + {K.MOVE: "", K.SPLIT2: " (split, partner's part)",
+                                                              K.BONUS: " (temple bonus, or skip)"}[phase])
+        return "\n".join(lines)
+
+    def outcome(self, state: State) -> Outcome | None:
+        s = state.data
+        reason = int(s[K.END])
+        if reason == K.ONGOING:
+            return None
+        w = int(s[K.WINNER])
+        if reason == K.END_CONTROL:
+            return Outcome(Termination.GOAL, w,
+                           f"{self.player_names[1 - w]} controls no warrior: {self.player_names[w]} wins")
+        a, b = (int(K.controlled_count(s, self.spec, p)) for p in (0, 1))
+        result = "draw" if w < 0 else f"{self.player_names[w]} wins"
+        return Outcome(Termination.MOVE_LIMIT, None if w < 0 else w,
+                       f"turn limit reached: {result} ({a}-{b} warriors controlled)")
+
+    def observation(self, state: State) -> np.ndarray:
+        """Per position 0..14: yellow and blue warriors over 7, top yellow, top blue; then
+        cities, Guardians at home, removed, to move, phase one-hot, value over 6."""
+        s = state.data
+        obs = np.zeros(15 * 4 + 6 + 1 + 4 + 1, np.float32)
+        for pos in range(1, self.n):
+            h = int(s[K.H + pos])
+            if h:
+                blue = bin(int(s[K.C + pos]) & ((1 << h) - 1)).count("1")
+                top = int(K.top_colour(s, pos))
+                obs[4 * pos: 4 * pos + 4] = ((h - blue) / 7, blue / 7, top == 0, top == 1)
+        obs[60:66] = (s[K.CITY] / 7, s[K.CITY + 1] / 7, s[K.CITYG], s[K.CITYG + 1],
+                      s[K.REM] / 7, s[K.REM + 1] / 7)
+        obs[66] = s[K.TO_MOVE]
+        obs[67 + int(s[K.PHASE])] = 1
+        obs[71] = s[K.VALUE] / 6
+        return obs
+
+    def key(self, state: State) -> bytes:
+        s = np.array(state.data)
+        s[K.LAST] = s[K.LAST_BY] = 0                 # display only
+        if self.spec[K.MAX_TURNS] == 0:
+            s[K.TURNS] = 0
+        return s.tobytes()
+
+    # -- front end ------------------------------------------------------------------------
+    def geometry(self) -> dict[str, Any]:
+        points = [{"id": str(i), "x": 0.0, "y": float(i)} for i in range(self.n + 1)]
+        lines = [[str(i), str(i + 1)] for i in range(self.n)]
+        extra: dict[str, Any] = {"cities": ["0", str(self.n)]}
+        if self.temples:
+            extra["temples"] = [str(int(self.spec[K.TEMPLE0])), str(int(self.spec[K.TEMPLE1]))]
+        return {"kind": "track", "points": points, "lines": lines, **extra}
+
+    def view(self, state: State) -> dict[str, Any]:
+        s = state.data
+        pieces: list[dict[str, Any]] = []
+        for p, pos in ((0, 0), (1, self.n)):
+            if s[K.CITY + p]:
+                pieces.append({"at": str(pos), "owner": p, "kind": "warrior", "count": int(s[K.CITY + p])})
+            if s[K.CITYG + p]:
+                pieces.append({"at": str(pos), "owner": p, "kind": "guardian", "count": 1})
+        for pos in range(1, self.n):
+            for level, ch in enumerate(self._unit(s, pos)):
+                pieces.append({"at": str(pos), "owner": 0 if ch in "YG" else 1,
+                               "kind": "guardian" if ch in "Gg" else "warrior", "count": 1, "level": level})
+        out = state.outcome()
+        if out:
+            status = out.reason
+        else:
+            who = self.player_names[int(s[K.TO_MOVE])]
+            status = f"{who} to throw" if s[K.PHASE] == K.THROW else f"{who} to move {int(s[K.VALUE])}"
+        return {"pieces": pieces, "scores": None, "status": status,
+                "last_throw": int(s[K.LAST]) if s[K.LAST] >= 0 else None}
+
+    def action_points(self, state: State, action: int) -> list[str]:
+        if state.current_player == CHANCE or action == self.n + 7:
+            return []
+        _, src, _, t, _ = self._move_parts(state.data, action)
+        return [str(src), str(t)]
+
+
+# -- registration ---------------------------------------------------------------------------
+def _lodus(name: str, n: int, total: int, pairs: bool):
+    def make(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
+        title = name + "".join(f" + {e.capitalize()}" for e in ("guardians", "temples") if e in exts)
+        return Puluc(cid, title, n=n, total=total, zero=int(values["zero"]),
+                     max_turns=values["max_turns"], pairs=pairs, guardians="guardians" in exts,
+                     temples="temples" in exts, ludens=False)
+    return make
+
+
+def _ludens(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
+    return Puluc(cid, "Puluc (Ludens Planet)", n=10, total=5, zero=5, max_turns=values["max_turns"],
+                 pairs=False, guardians=False, temples=False, ludens=True)
+
+
+_ZERO = Option("zero", 5, "value of a throw with no marked face (0 = the turn passes)",
+               choices=("5", "6", "0"))
+_MAX_TURNS = Option("max_turns", 0, "turn cap, won by the side controlling more warriors (0 = none)",
+                    minimum=0)
+
+register(RulesetInfo(
+    name="puluc", title="Puluc",
+    description="Maya race-and-capture: throw corn kernels, march, capture by stacking, free prisoners",
+    factory=_lodus("Puluc", 10, 5, False), extensions=("guardians", "temples"),
+    options=(_ZERO, _MAX_TURNS), rules_package=__package__))
+register(RulesetInfo(
+    name="puluc/sauvetage", title="Puluc Sauvetage",
+    description="Puluc on a longer track with 7 warriors, friendly pairs, rescue only by a pair",
+    factory=_lodus("Puluc Sauvetage", 14, 7, True), extensions=("guardians", "temples"),
+    options=(_ZERO, _MAX_TURNS), rules_package=__package__))
+register(RulesetInfo(
+    name="puluc/ludens", title="Puluc (Ludens Planet)",
+    description="Puluc from the Ludens Planet sheet: captors carry their prisoners home",
+    factory=_ludens, options=(_MAX_TURNS,), rules_package=__package__))
