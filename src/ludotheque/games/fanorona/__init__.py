@@ -1,0 +1,2 @@
+"""The Fanorona family: Fanoron-Tsivy (`fanorona`), Vela, Telo, Dimy; +female, +tamarins."""
+from . import fanorona  # noqa: F401

@@ -1,0 +1,551 @@
+"""Fanorona (rules/fanorona.md: FA, FV, FT, FD, FF, FM) as numba kernels.
+
+One set of kernels serves every board and ruleset; ``spec = (par, step, jump)`` holds the
+ruleset's switches (``par``) and the geometry tables of `core.geometry.LineBoard`.
+
+State layout (int32): a header, the board (one cell a point, codes below), then the
+repetition record (FA-E4): the turn-start positions met since the last irreversible event
+(capture or tamarin placement, after which no earlier position can come back), each packed
+exactly into ENTRY words of 10 cells x 3 bits, the player to move in bit 30 of the first word.
+
+A turn is a sequence of actions (FA-F1): a step (from point, direction, jump flag, kind
+none/A/W), then after a capture the continuations and ``stop``; with +tamarins a final
+``pass`` or placement. SUB says where the turn is.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.kernels import TERMINAL
+
+# header
+TO_MOVE, END, WINNER, SUB, CPOS, LDIR, VIS_LO, VIS_HI = 0, 1, 2, 3, 4, 5, 6, 7
+CAPT = 8       # something was captured this turn (FA-E5)
+NOCAP = 9      # consecutive complete turns without capture
+TURNS = 10     # complete turns played (FA-F3)
+GCAPS = 11     # Vela: orange lemurs taken by green in phase 1 (FV-A2)
+COUNT = 12     # COUNT + p: pieces of p on the board (Female included)
+FEM = 14       # FEM + p: 1 while p's Female is on the board
+TAM = 16       # TAM + p: tamarins in hand
+POOL = 18      # POOL + p: p's lemurs captured by the opponent (FM-A1)
+IRREV = 20     # a capture or placement happened this turn: restart the repetition record
+HLEN = 21      # entries in the repetition record
+SEEN = 22      # 32-bit filter of the recorded entries, to skip most scans
+BOARD = 24     # BOARD + point: cell code
+
+# cells
+EMPTY = 0      # 1 + p: lemur of p; 3 + p: Female of p
+# SUB
+START, CHAIN, DECIDE = 0, 1, 2
+# end reasons
+ONGOING, END_NO_PIECES, END_FEMALE_ALONE, END_NO_MOVE, END_REPETITION, END_NO_CAPTURE = 0, 1, 2, 3, 4, 5
+# kinds of a step
+PAIKA, APPROACH, WITHDRAWAL = 0, 1, 2
+# par indices
+P_N, P_FEMALE, P_TAMARINS, P_VELA, P_NOCAP, P_FIRST_SINGLE, P_ALONE, P_DECLINE, P_VELA_PAIKA, P_ENTRY = range(10)
+VELA_PHASE2 = 17      # FV-A2
+INITIAL_ENTRIES = 32
+
+
+def num_actions(n: int) -> int:
+    """Steps (n points x 8 directions x step/jump x 3 kinds), stop, pass, n placements."""
+    return n * 48 + 2 + n
+
+
+def encode(p: int, d: int, jump: int, kind: int) -> int:
+    return ((p * 8 + d) * 2 + jump) * 3 + kind
+
+
+def decode(a: int) -> tuple[int, int, int, int]:
+    """(from point, direction, jump, kind) of a step action."""
+    return a // 48, (a // 6) % 8, (a // 3) % 2, a % 3
+
+
+def hist_start(n: int) -> int:
+    return BOARD + n
+
+
+def new_state(n: int, entry: int) -> np.ndarray:
+    s = np.zeros(BOARD + n + entry * INITIAL_ENTRIES, np.int32)
+    s[CPOS] = -1
+    s[LDIR] = -1
+    return s
+
+
+@njit(cache=True, inline="always")
+def is_enemy(c: int, p: int) -> bool:
+    return c != EMPTY and ((c - 1) & 1) != p
+
+
+@njit(cache=True, inline="always")
+def is_own(c: int, p: int) -> bool:
+    return c != EMPTY and ((c - 1) & 1) == p
+
+
+@njit(cache=True, inline="always")
+def vela1(s: np.ndarray, par: np.ndarray) -> bool:
+    """Vela phase 1 (FV-A2)."""
+    return par[P_VELA] != 0 and s[GCAPS] < VELA_PHASE2
+
+
+@njit(cache=True, inline="always")
+def kinds(s: np.ndarray, step: np.ndarray, P: int, Q: int, d: int, p: int) -> int:
+    """Bit 1: a move P -> Q in direction d is an approach (FA-C1, FF-B3); bit 2: a withdrawal
+    (FA-C2)."""
+    k = 0
+    t = step[Q, d]
+    if t >= 0 and is_enemy(s[BOARD + t], p):
+        k |= 1
+    t = step[P, d ^ 4]
+    if t >= 0 and is_enemy(s[BOARD + t], p):
+        k |= 2
+    return k
+
+
+@njit(cache=True, inline="always")
+def visited(s: np.ndarray, q: int) -> bool:
+    if q < 32:
+        return (s[VIS_LO] >> q) & 1 == 1
+    return (s[VIS_HI] >> (q - 32)) & 1 == 1
+
+
+@njit(cache=True, inline="always")
+def visit(s: np.ndarray, q: int) -> None:
+    if q < 32:
+        s[VIS_LO] |= np.int32(1 << q) if q != 31 else np.int32(-2147483648)
+    else:
+        s[VIS_HI] |= np.int32(1 << (q - 32))
+
+
+@njit(cache=True, inline="always")
+def cell(s: np.ndarray, i: int, P0: int, Q0: int, c0: int) -> int:
+    """The cell at i once the piece c0 has moved from P0 to Q0 (P0 = -1: no move)."""
+    if i == Q0:
+        return c0
+    if i == P0:
+        return EMPTY
+    return s[BOARD + i]
+
+
+@njit(cache=True)
+def has_capture(s: np.ndarray, spec, p: int, P0: int, Q0: int, c0: int) -> bool:
+    """Whether one of p's pieces has a capturing step (FA-C7, FV-B1), after the piece c0
+    has moved from P0 to Q0 (FV-B5: the state itself is never written in `legal`)."""
+    par, step = spec[0], spec[1]
+    for P in range(par[P_N]):
+        if not is_own(cell(s, P, P0, Q0, c0), p):
+            continue
+        for d in range(8):
+            Q = step[P, d]
+            if Q < 0 or cell(s, Q, P0, Q0, c0) != EMPTY:
+                continue
+            t = step[Q, d]
+            if t >= 0 and is_enemy(cell(s, t, P0, Q0, c0), p):
+                return True
+            t = step[P, d ^ 4]
+            if t >= 0 and is_enemy(cell(s, t, P0, Q0, c0), p):
+                return True
+    return False
+
+
+@njit(cache=True)
+def any_move(s: np.ndarray, spec, p: int) -> bool:
+    """Whether p has a legal first action at the start of his turn (FA-E2, FV-B3)."""
+    par, step, jump = spec[0], spec[1], spec[2]
+    if vela1(s, par):
+        if p == 0:
+            return has_capture(s, spec, 0, -1, -1, 0)          # FV-B3
+        paika_only = par[P_VELA_PAIKA] != 0
+        for P in range(par[P_N]):
+            if is_own(s[BOARD + P], 1):
+                for d in range(8):
+                    Q = step[P, d]
+                    if Q >= 0 and s[BOARD + Q] == EMPTY and (
+                            not paika_only or kinds(s, step, P, Q, d, 1) == 0):
+                        return True
+        return False
+    for P in range(par[P_N]):
+        c = s[BOARD + P]
+        if not is_own(c, p):
+            continue
+        for d in range(8):
+            Q = step[P, d]
+            if Q >= 0 and s[BOARD + Q] == EMPTY:
+                return True                 # a capture, or else a paika, is legal
+            if c >= 3 and Q >= 0 and is_own(s[BOARD + Q], p):
+                J = jump[P, d]
+                if J >= 0 and s[BOARD + J] == EMPTY:
+                    return True             # FF-B2
+    return False
+
+
+@njit(cache=True)
+def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
+    """First actions of a turn: captures only if one exists (FA-C7), else paika (FA-C8);
+    with +female everything (FF-C2), jumps included (FF-B2)."""
+    par, step, jump = spec[0], spec[1], spec[2]
+    p = s[TO_MOVE]
+    free = par[P_FEMALE] != 0
+    decline = par[P_DECLINE] != 0
+    n = 0
+    for P in range(par[P_N]):
+        c = s[BOARD + P]
+        if not is_own(c, p):
+            continue
+        for d in range(8):
+            Q = step[P, d]
+            if Q < 0:
+                continue
+            if s[BOARD + Q] == EMPTY:
+                k = kinds(s, step, P, Q, d, p)
+                a = ((P * 8 + d) * 2) * 3
+                if k & 1:
+                    out[n] = a + APPROACH
+                    n += 1
+                if k & 2:
+                    out[n] = a + WITHDRAWAL
+                    n += 1
+                if free and (k == 0 or decline):
+                    out[n] = a
+                    n += 1
+            elif c >= 3 and is_own(s[BOARD + Q], p):
+                J = jump[P, d]
+                if J >= 0 and s[BOARD + J] == EMPTY:
+                    k = kinds(s, step, P, J, d, p)
+                    a = ((P * 8 + d) * 2 + 1) * 3
+                    if k & 1:
+                        out[n] = a + APPROACH
+                        n += 1
+                    if k & 2:
+                        out[n] = a + WITHDRAWAL
+                        n += 1
+                    if k == 0 or decline:
+                        out[n] = a
+                        n += 1
+    if n > 0 or free or vela1(s, par):      # FV-B3: no paika for green in phase 1
+        return n
+    for P in range(par[P_N]):               # FA-C8: paika
+        if is_own(s[BOARD + P], p):
+            for d in range(8):
+                Q = step[P, d]
+                if Q >= 0 and s[BOARD + Q] == EMPTY:
+                    out[n] = ((P * 8 + d) * 2) * 3
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
+    """FV-B4/B5 (and FV-R2's `vela_orange=paika_only`): orange steps that leave green a
+    capture, or all of them if none does. They capture nothing (kind none)."""
+    par, step = spec[0], spec[1]
+    paika_only = par[P_VELA_PAIKA] != 0
+    for keep_all in (False, True):
+        n = 0
+        for P in range(par[P_N]):
+            c = s[BOARD + P]
+            if not is_own(c, 1):
+                continue
+            for d in range(8):
+                Q = step[P, d]
+                if Q < 0 or s[BOARD + Q] != EMPTY:
+                    continue
+                if paika_only and kinds(s, step, P, Q, d, 1) != 0:
+                    continue
+                if keep_all or has_capture(s, spec, 0, P, Q, c):
+                    out[n] = ((P * 8 + d) * 2) * 3
+                    n += 1
+        if n > 0:
+            return n
+    return 0
+
+
+@njit(cache=True)
+def continuations(s: np.ndarray, spec, out: np.ndarray, write: bool) -> int:
+    """FA-D2..D4, FF-B4: capturing moves of the chain's piece, not in the direction just
+    played, not landing on a visited point. Counts them (stops at the first if not write)."""
+    par, step, jump = spec[0], spec[1], spec[2]
+    p = s[TO_MOVE]
+    P = s[CPOS]
+    ld = s[LDIR]
+    female = s[BOARD + P] >= 3
+    n = 0
+    for d in range(8):
+        if d == ld:
+            continue
+        for j in range(2 if female else 1):
+            Q = step[P, d]
+            if Q < 0:
+                break
+            if j == 1:
+                if not is_own(s[BOARD + Q], p):
+                    break
+                Q = jump[P, d]
+                if Q < 0:
+                    break
+            if s[BOARD + Q] != EMPTY or visited(s, Q):
+                continue
+            k = kinds(s, step, P, Q, d, p)
+            if k == 0:
+                continue
+            if not write:
+                return 1
+            a = ((P * 8 + d) * 2 + j) * 3
+            if k & 1:
+                out[n] = a + APPROACH
+                n += 1
+            if k & 2:
+                out[n] = a + WITHDRAWAL
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def placements_exist(s: np.ndarray, spec, p: int) -> bool:
+    par, step = spec[0], spec[1]
+    for q in range(par[P_N]):
+        if s[BOARD + q] == EMPTY:
+            for d in range(8):
+                t = step[q, d]
+                if t >= 0 and is_own(s[BOARD + t], p):
+                    return True
+    return False
+
+
+@njit(cache=True)
+def legal(s: np.ndarray, spec, out: np.ndarray) -> int:
+    if s[END] != ONGOING:
+        return 0
+    par = spec[0]
+    n_steps = par[P_N] * 48
+    sub = s[SUB]
+    if sub == CHAIN:
+        n = continuations(s, spec, out, True)
+        out[n] = n_steps                    # stop (FA-D1)
+        return n + 1
+    if sub == DECIDE:                       # FM-B2: pass, or place next to an own piece
+        p = s[TO_MOVE]
+        step = spec[1]
+        out[0] = n_steps + 1
+        n = 1
+        for q in range(par[P_N]):
+            if s[BOARD + q] == EMPTY:
+                for d in range(8):
+                    t = step[q, d]
+                    if t >= 0 and is_own(s[BOARD + t], p):
+                        out[n] = n_steps + 2 + q
+                        n += 1
+                        break
+        return n
+    if s[TO_MOVE] == 1 and vela1(s, par):
+        return legal_vela_orange(s, spec, out)
+    return legal_start(s, spec, out)
+
+
+@njit(cache=True)
+def end_game(s: np.ndarray, reason: int, winner: int) -> None:
+    s[END] = reason
+    s[WINNER] = winner
+
+
+@njit(cache=True)
+def record_position(s: np.ndarray, spec) -> int:
+    """FA-E4: adds the turn-start position to the record, ends the game at its third
+    occurrence. Returns the array length the next entry needs (0 if there is room)."""
+    par = spec[0]
+    n_pts = par[P_N]
+    entry = par[P_ENTRY]
+    hist = BOARD + n_pts
+    n = s[HLEN]
+    base = hist + entry * n
+    h = 0
+    for w in range(entry):
+        word = 0
+        for i in range(10 * w, min(10 * w + 10, n_pts)):
+            word = (word << 3) | s[BOARD + i]
+        if w == 0:
+            word |= s[TO_MOVE] << 30
+        s[base + w] = word
+        h = (h * 0x9E3779B1 + word) & 0xFFFFFFFF
+    bit = (h >> 27) & 31
+    mask = np.int32(1 << bit) if bit != 31 else np.int32(-2147483648)
+    if n == 0:
+        s[SEEN] = 0
+    if s[SEEN] & mask:
+        seen = 0
+        for e in range(hist, base, entry):
+            same = True
+            for w in range(entry):
+                if s[e + w] != s[base + w]:
+                    same = False
+                    break
+            if same:
+                seen += 1
+        if seen >= 2:
+            end_game(s, END_REPETITION, -1)
+            return 0
+    s[SEEN] |= mask
+    s[HLEN] = n + 1
+    used = base + 2 * entry
+    return 2 * used if used > s.shape[0] else 0
+
+
+@njit(cache=True)
+def finish_turn(s: np.ndarray, spec) -> int:
+    """End of a complete turn: counters, then FA-E6's checks (FA-E2, E4, E5)."""
+    par = spec[0]
+    p = s[TO_MOVE]
+    s[SUB] = START
+    s[CPOS] = -1
+    s[LDIR] = -1
+    s[VIS_LO] = 0
+    s[VIS_HI] = 0
+    s[TURNS] += 1
+    if s[CAPT]:
+        s[NOCAP] = 0
+    else:
+        s[NOCAP] += 1
+    s[CAPT] = 0
+    s[TO_MOVE] = 1 - p
+    if not any_move(s, spec, 1 - p):
+        end_game(s, END_NO_MOVE, p)                         # FA-E2
+        return 0
+    if s[IRREV]:
+        s[HLEN] = 0
+        s[IRREV] = 0
+    need = record_position(s, spec)                         # FA-E4
+    if s[END] == ONGOING and par[P_NOCAP] > 0 and s[NOCAP] >= par[P_NOCAP]:
+        end_game(s, END_NO_CAPTURE, -1)                     # FA-E5
+    return need
+
+
+@njit(cache=True)
+def end_turn(s: np.ndarray, spec) -> int:
+    """The moves of the turn are over: FM-B1's decision if it is offered, else the end."""
+    par = spec[0]
+    p = s[TO_MOVE]
+    s[SUB] = START
+    s[CPOS] = -1
+    if (par[P_TAMARINS] != 0 and s[TAM + p] > 0 and s[POOL + p] > 0
+            and placements_exist(s, spec, p)):
+        s[SUB] = DECIDE
+        return 0
+    return finish_turn(s, spec)
+
+
+@njit(cache=True)
+def apply(s: np.ndarray, spec, action: int) -> int:
+    par, step, jump = spec[0], spec[1], spec[2]
+    n_steps = par[P_N] * 48
+    p = s[TO_MOVE]
+    if action >= n_steps:
+        if action == n_steps:                               # stop
+            return end_turn(s, spec)
+        if action > n_steps + 1:                            # FM-B2 placement
+            s[BOARD + action - n_steps - 2] = 1 + p
+            s[COUNT + p] += 1
+            s[POOL + p] -= 1
+            s[TAM + p] -= 1
+            s[IRREV] = 1
+        return finish_turn(s, spec)
+    P = action // 48
+    d = (action // 6) % 8
+    j = (action // 3) % 2
+    kind = action % 3
+    Q = jump[P, d] if j else step[P, d]
+    c = s[BOARD + P]
+    s[BOARD + Q] = c
+    s[BOARD + P] = EMPTY
+    if kind == PAIKA:
+        return end_turn(s, spec)
+    # FA-C3/C4: remove the captured line now
+    if kind == APPROACH:
+        t = step[Q, d]
+        dd = d
+    else:
+        t = step[P, d ^ 4]
+        dd = d ^ 4
+    single = vela1(s, par)                                  # FV-B1: nearest lemur only
+    q = 1 - p
+    k = 0
+    while t >= 0:
+        x = s[BOARD + t]
+        if not is_enemy(x, p):
+            break
+        if x >= 3:
+            if k > 0:
+                break                                       # FF-C1: protected behind the first
+            s[FEM + q] = 0
+        else:
+            s[POOL + q] += 1
+        s[BOARD + t] = EMPTY
+        s[COUNT + q] -= 1
+        k += 1
+        if single or (x >= 3 and par[P_ALONE] != 0):
+            break
+        t = step[t, dd]
+    s[CAPT] = 1
+    s[IRREV] = 1
+    if single:
+        s[GCAPS] += k
+    if s[COUNT + q] == 0:
+        end_game(s, END_NO_PIECES, p)                       # FA-E1
+        return 0
+    if s[COUNT + q] == 1 and s[FEM + q] != 0:
+        end_game(s, END_FEMALE_ALONE, p)                    # FF-D1
+        return 0
+    if single or (par[P_FIRST_SINGLE] != 0 and s[TURNS] == 0):
+        return end_turn(s, spec)                            # FV-B2, FA-F3
+    if s[SUB] == START:
+        s[VIS_LO] = 0
+        s[VIS_HI] = 0
+        visit(s, P)
+    visit(s, Q)
+    s[CPOS] = Q
+    s[LDIR] = d
+    if continuations(s, spec, s, False) > 0:
+        s[SUB] = CHAIN
+        return 0
+    return end_turn(s, spec)                                # FA-D5
+
+
+@njit(cache=True)
+def settle(s: np.ndarray, spec) -> int:
+    """Makes a set-up position consistent: counts, then the end checks of FA-E6 for the
+    player to move, and the first repetition entry."""
+    par = spec[0]
+    s[COUNT] = s[COUNT + 1] = s[FEM] = s[FEM + 1] = 0
+    for i in range(par[P_N]):
+        c = s[BOARD + i]
+        if c != EMPTY:
+            o = (c - 1) & 1
+            s[COUNT + o] += 1
+            if c >= 3:
+                s[FEM + o] = 1
+    s[END] = ONGOING
+    s[HLEN] = 0
+    for o in range(2):
+        if s[COUNT + o] == 0 or (s[COUNT + o] == 1 and s[FEM + o] != 0):
+            end_game(s, END_NO_PIECES if s[COUNT + o] == 0 else END_FEMALE_ALONE, 1 - o)
+            return 0
+    if s[SUB] == START:
+        if not any_move(s, spec, s[TO_MOVE]):
+            end_game(s, END_NO_MOVE, 1 - s[TO_MOVE])
+            return 0
+        return record_position(s, spec)
+    return 0
+
+
+@njit(cache=True)
+def to_move(s: np.ndarray, spec) -> int:
+    return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
+
+
+@njit(cache=True)
+def returns(s: np.ndarray, spec, out: np.ndarray) -> None:
+    out[0] = out[1] = 0.0
+    w = s[WINNER]
+    if s[END] != ONGOING and w >= 0:
+        out[w] = 1.0
+        out[1 - w] = -1.0
