@@ -1,3 +1,3 @@
 """The Oware family: Abapa (`oware`)."""
 from . import abapa  # noqa: F401
-from . import nam_nam  # noqa: F401
+from . import nam_nam, omweso  # noqa: F401

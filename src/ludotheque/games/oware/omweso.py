@@ -1,0 +1,299 @@
+"""Omweso, the LUDOS simplified rules (rules/oware.md, part 3): Uganda's four-row mancala.
+
+Rule choices (the spec's rulings): the booklet's "upper row" is the inner row; each player
+first rearranges his 32 seeds one seed at a time (then `done`; at most 32 seed moves); a lap
+of 16+ seeds drops seeds in every pit, its start included (`skip_origin=1` skips it as in
+Oware); captured seeds start after the pit that captured, or in the same start pit as the
+capture lap that captured again (figs 7A/7B); a reverse capture's first clockwise lap must
+capture; after a clockwise capture the player chooses `cw` (only if that lap captures again)
+or `ccw`, which puts the first seed into the pit the turn started from
+(`reverse_resume=after-origin`: the next pit); a special win completes the turn's sowing.
+Engine: a turn stops after lap 10,000; a play position met three times, or `max_plies`
+sowing moves, ends the game: more seeds in one's 16 pits wins, equal is a draw.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.kernels import Kernels, no_chance
+from ...core.registry import Option, RulesetInfo, register
+from . import omweso_kernels as K
+
+FILES = "abcdefgh"
+RESUME_MODES = ("origin", "after-origin")
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
+
+
+def pit_xy(p: int, k: int) -> tuple[int, int]:
+    """Board coordinates of own-pit k of player p (OM-A3)."""
+    if p == 0:
+        return (k, 0) if k < 8 else (15 - k, 1)
+    return (7 - k, 3) if k < 8 else (k - 8, 2)
+
+
+def pit_of(x: int, y: int) -> tuple[int, int]:
+    """(player, own-pit index) of the pit at (x, y)."""
+    if y == 0:
+        return 0, x
+    if y == 1:
+        return 0, 15 - x
+    if y == 2:
+        return 1, x + 8
+    return 1, 7 - x
+
+
+def pit_name(p: int, k: int) -> str:
+    x, y = pit_xy(p, k)
+    return f"{FILES[x]}{y + 1}"
+
+
+def parse_pit(text: str) -> tuple[int, int]:
+    return pit_of(FILES.index(text[0]), int(text[1]) - 1)
+
+
+class Omweso(Game):
+    name = "Omweso"
+    num_actions = K.NUM_ACTIONS
+    player_names = ("South", "North")
+
+    def __init__(self, cid: str, skip_origin: int, reverse_resume: str, max_plies: int) -> None:
+        self.id = cid
+        self.kernels = KERNELS
+        self.spec = np.array([skip_origin, RESUME_MODES.index(reverse_resume), max_plies], np.int64)
+
+    # -- positions ----------------------------------------------------------------
+    def initial_data(self, seed: int | None = None) -> np.ndarray:
+        pits = np.zeros(32, np.int32)
+        pits[8:16] = pits[24:32] = 4                    # OM-B1: 4 in every inner pit
+        return K.new_state(pits, 0, K.SETUP_SOUTH, (0, 0))
+
+    def play_start(self) -> State:
+        """The default position after both players keep it (`done`, `done`): the first
+        sowing move (OM-B4); perft and speed are measured from here."""
+        return self.initial_state().apply(K.DONE).apply(K.DONE)
+
+    def position_data(self, pits: Any, to_move: int, captures: tuple[int, int] = (0, 0)) -> np.ndarray:
+        s = K.new_state(np.asarray(pits, np.int32), to_move, K.PLAY, captures)
+        K.settle(s, self.spec)
+        return s
+
+    def from_diagram(self, diagram: str, to_move: int = 0, captures: tuple[int, int] = (0, 0)) -> State:
+        """A play-phase state from the spec's diagram (rank 4 on top, files a-h); `captures`
+        are the capturing turns South and North made earlier (0, 1 or 2 = two or more)::
+
+                  a  b  c  d  e  f  g  h
+              4   5  5  5  5  5  5  5  5
+              3   2  2  2  2  2  2  2  0
+              2   1  0  0  0  0  0  0  2
+              1   1  1  1  1  0  3  0  0
+        """
+        ranks: dict[int, list[int]] = {}
+        for line in diagram.splitlines():
+            m = re.match(r"\s*([1-4])\s+((?:\d+\s+){7}\d+)(?:\s.*)?$", line)
+            if m:
+                ranks[int(m.group(1))] = [int(v) for v in m.group(2).split()]
+        if sorted(ranks) != [1, 2, 3, 4]:
+            raise NotationError("an Omweso diagram needs ranks 4, 3, 2 and 1 of 8 pits each")
+        pits = np.zeros(32, np.int32)
+        for rank, row in ranks.items():
+            for x, v in enumerate(row):
+                p, k = pit_of(x, rank - 1)
+                pits[16 * p + k] = v
+        if pits.sum() != 64:
+            raise NotationError("an Omweso position holds 64 seeds")
+        if to_move not in (0, 1) or any(c not in (0, 1, 2) for c in captures):
+            raise NotationError("to_move is 0 or 1; capture counts are 0, 1 or 2")
+        return State(self, self.position_data(pits, to_move, (int(captures[0]), int(captures[1]))))
+
+    # -- notation -----------------------------------------------------------------
+    def action_to_string(self, state: State, action: int) -> str:
+        p = state.current_player
+        if action < K.DONE:
+            return f"{pit_name(p, action >> 4)}-{pit_name(p, action & 15)}"
+        if action == K.DONE:
+            return "done"
+        if action < K.REVERSE:
+            return pit_name(p, action - K.SOW)
+        if action < K.CLOCKWISE:
+            return pit_name(p, action - K.REVERSE) + "r"
+        return "cw" if action == K.CLOCKWISE else "ccw"
+
+    def parse_action(self, state: State, text: str) -> int:
+        t = text.strip()
+        p = state.current_player
+        phase = int(state.data[K.PHASE])
+        setup = phase in (K.SETUP_SOUTH, K.SETUP_NORTH)
+        m = re.fullmatch(r"([a-h][1-4])-([a-h][1-4])|([a-h][1-4])(r?)|done|cw|ccw", t)
+        if not m:
+            raise NotationError(f"{text!r} is not an Omweso move: a pit a1-h4, a reverse move "
+                                "like a2r, cw, ccw, a rearrangement like c2-d1, or done")
+        pits = [parse_pit(g) for g in (m.group(1), m.group(2), m.group(3)) if g]
+        for owner, _ in pits:
+            if owner != p:
+                raise IllegalActionError(f"{t} uses a {self.player_names[1 - p]} pit; "
+                                         f"{self.player_names[p]} plays ranks {'1-2' if p == 0 else '3-4'}")
+        if t in ("cw", "ccw"):
+            if phase != K.DECISION:
+                raise IllegalActionError("there is no direction to choose now")
+            return K.CLOCKWISE if t == "cw" else K.COUNTER_CLOCKWISE
+        if phase == K.DECISION:
+            raise IllegalActionError("choose the direction of the captured seeds: cw or ccw")
+        if t == "done" or m.group(1):
+            if not setup:
+                raise IllegalActionError("the rearrangement is over: sow from a pit")
+            if t == "done":
+                return K.DONE
+            (_, i), (_, j) = pits
+            if i == j:
+                raise IllegalActionError("a seed moves to another pit")
+            if state.data[16 * p + i] == 0:
+                raise IllegalActionError(f"pit {m.group(1)} is empty")
+            return 16 * i + j
+        if setup:
+            raise IllegalActionError("rearrange first: move a seed (c2-d1) or play done")
+        k = pits[0][1]
+        name = m.group(3)
+        if state.data[16 * p + k] < 2:
+            raise IllegalActionError(f"pit {name} holds fewer than 2 seeds")
+        if not m.group(4):
+            return K.SOW + k
+        if k not in K.LEFT_PITS:
+            left = " ".join(pit_name(p, j) for j in K.LEFT_PITS)
+            raise IllegalActionError(f"a reverse capture starts from a left pit ({left})")
+        action = K.REVERSE + k
+        if action not in state.legal_actions():
+            raise IllegalActionError(f"{name} sown clockwise does not capture: no reverse move")
+        return action
+
+    # -- display and end of game ----------------------------------------------------
+    def render(self, state: State) -> str:
+        """The spec's diagram, with the two rows of each side labelled and a rule between
+        the sides."""
+        s = state.data
+
+        def rank(y: int) -> str:
+            return f"  {y + 1} " + "".join(f"{s[16 * p + k]:3d}" for p, k in (pit_of(x, y) for x in range(8)))
+
+        header = "     " + "  ".join(FILES)
+        lines = [
+            header,
+            rank(3) + "   North outer",
+            rank(2) + "   North inner",
+            "    " + "-" * 25,
+            rank(1) + "   South inner",
+            rank(0) + "   South outer",
+            header,
+        ]
+        out = state.outcome()
+        if out:
+            lines.append(out.reason)
+            return "\n".join(lines)
+        who = self.player_names[state.current_player]
+        phase = int(s[K.PHASE])
+        if phase in (K.SETUP_SOUTH, K.SETUP_NORTH):
+            lines.append(f"{who} rearranges his seeds ({s[K.REARRANGED + phase]} of 32 moves; 'done' to start)")
+        elif phase == K.DECISION:
+            lines.append(f"{who} to move: sow the {s[K.HAND]} captured seeds cw or ccw")
+        else:
+            lines.append(f"{who} to move")
+        return "\n".join(lines)
+
+    def outcome(self, state: State) -> Outcome | None:
+        s = state.data
+        reason = int(s[K.END])
+        if reason == K.ONGOING:
+            return None
+        w = int(s[K.WINNER])
+        winner = None if w < 0 else w
+        name = self.player_names[winner] if winner is not None else ""
+        if reason == K.END_NO_MOVE:
+            return Outcome(Termination.NO_MOVE, winner,
+                           f"{self.player_names[1 - w]} cannot move: {name} wins")
+        if reason == K.END_AKAKYALA:
+            return Outcome(Termination.GOAL, winner, f"Akakyala: {name} wins")
+        if reason == K.END_EMITWEBIRI:
+            return Outcome(Termination.GOAL, winner, f"Emitwebiri: {name} wins")
+        south = int(s[0:16].sum())
+        result = "draw" if winner is None else f"{name} wins"
+        termination, why = {
+            K.END_REPETITION: (Termination.REPETITION, "position repeated three times"),
+            K.END_MOVE_CAP: (Termination.MOVE_LIMIT, "move limit reached"),
+        }[reason]
+        return Outcome(termination, winner, f"{why}: {result} on seeds {south}-{64 - south}")
+
+    def geometry(self) -> dict[str, Any]:
+        points = [{"id": f"{FILES[x]}{y + 1}", "x": float(x), "y": float(y)}
+                  for y in range(4) for x in range(8)]
+        return {"kind": "pits", "points": points, "lines": []}
+
+    def view(self, state: State) -> dict[str, Any]:
+        s = state.data
+        pieces = [{"at": pit_name(p, k), "owner": p, "kind": "seed", "count": int(s[16 * p + k])}
+                  for p in (0, 1) for k in range(16)]
+        out = state.outcome()
+        status = out.reason if out else self.render(state).splitlines()[-1]
+        return {"pieces": pieces, "scores": [int(s[0:16].sum()), int(s[16:32].sum())], "status": status}
+
+    def action_points(self, state: State, action: int) -> list[str]:
+        p = state.current_player
+        if action < K.DONE:
+            return [pit_name(p, action >> 4), pit_name(p, action & 15)]
+        if K.SOW <= action < K.CLOCKWISE:
+            return [pit_name(p, (action - K.SOW) % 16)]
+        if action == K.CLOCKWISE:
+            return [pit_name(p, int(state.data[K.CW_START]))]
+        if action == K.COUNTER_CLOCKWISE:
+            return [pit_name(p, int(state.data[K.TURN_START]))]
+        return []
+
+    def observation(self, state: State) -> np.ndarray:
+        """From the view of the player to move: his 16 pits then the opponent's (own-pit
+        order) over 64, the phase one-hot, both capture counts over 2 (his first), the seeds
+        in hand over 64."""
+        s = state.data
+        p = max(int(s[K.TO_MOVE]), 0)
+        obs = np.zeros(39, np.float32)
+        obs[:16] = s[16 * p:16 * p + 16] / 64.0
+        obs[16:32] = s[16 * (1 - p):16 * (1 - p) + 16] / 64.0
+        obs[32 + int(s[K.PHASE])] = 1.0
+        obs[36] = s[K.CAPTURES + p] / 2.0
+        obs[37] = s[K.CAPTURES + 1 - p] / 2.0
+        obs[38] = s[K.HAND] / 64.0
+        return obs
+
+    def key(self, state: State) -> bytes:
+        """Position, phase data, move count only when it matters, and the repetition record
+        as a multiset."""
+        s = np.array(state.data[: K.HIST + K.ENTRY * int(state.data[K.HLEN])])
+        if self.spec[K.MAX_PLIES] == 0:
+            s[K.PLY] = 0
+        s[K.SEEN] = s[K.SEEN + 1] = 0
+        hist = s[K.HIST:].reshape(-1, K.ENTRY)
+        if len(hist) > 1:
+            hist = hist[np.lexsort(hist.T[::-1])]
+        return s[: K.HIST].tobytes() + hist.tobytes()
+
+
+def _make(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
+    return Omweso(cid, values["skip_origin"], values["reverse_resume"], values["max_plies"])
+
+
+register(RulesetInfo(
+    name="oware/omweso",
+    title="Omweso",
+    description="Uganda's four-row mancala: relay sowing in your 16 pits, captures, reverse captures",
+    factory=_make,
+    options=(
+        Option("skip_origin", 0, "a lap of 16+ seeds skips the pit it started from (1) or not (0)",
+               choices=("0", "1"), minimum=0, maximum=1),
+        Option("reverse_resume", "origin",
+               "after a reverse capture, counter-clockwise sowing starts in the turn's pit or the next",
+               choices=RESUME_MODES),
+        Option("max_plies", 0, "sowing-move cap, more seeds in one's pits wins (0 = none)", minimum=0),
+    ),
+    rules_package="ludotheque.games.oware",
+))
