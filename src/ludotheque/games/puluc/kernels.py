@@ -94,7 +94,7 @@ def is_pair(cbits, h):
     return h >= 2 and ((cbits >> (h - 2)) & 1) == ((cbits >> (h - 1)) & 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def target_of(s, spec, p, a, v):
     """Where action ``a`` (a position, or N+1 = the Guardian's entry) of player p with value v
     ends: a field position, a city (an arrival), or -1 when it overshoots in Ludens (PL-B4)."""
@@ -111,7 +111,7 @@ def target_of(s, spec, p, a, v):
     return min(max(a + d * v, 0), n)            # PU-D2, PU-D5: overshoot ends in the city
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def check(s, spec, p, a, v):
     """PU-D/PU-E/PS/PL legality of moving unit ``a`` (or entering) by v: 0 illegal, 1 legal,
     2 legal only when the player has no other move (PL-C5)."""
@@ -149,7 +149,7 @@ def check(s, spec, p, a, v):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def controls(s, spec, p):
     """PU-F1 / PL-D1: p controls a warrior in his city or in a unit topped by his colour."""
     if s[CITY + p] + s[CITYG + p] > 0:
