@@ -189,6 +189,7 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     free = par[P_FEMALE] != 0
     decline = par[P_DECLINE] != 0
     n = 0
+    m = out.shape[0]        # paika are written from the end, used only if nothing captures
     for P in range(par[P_N]):
         c = s[BOARD + P]
         if not is_own(c, p):
@@ -206,9 +207,13 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
                 if k & 2:
                     out[n] = a + WITHDRAWAL
                     n += 1
-                if free and (k == 0 or decline):
-                    out[n] = a
-                    n += 1
+                if free:
+                    if k == 0 or decline:
+                        out[n] = a
+                        n += 1
+                elif k == 0:
+                    m -= 1
+                    out[m] = a
             elif c >= 3 and is_own(s[BOARD + Q], p):
                 J = jump[P, d]
                 if J >= 0 and s[BOARD + J] == EMPTY:
@@ -223,15 +228,11 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
                     if k == 0 or decline:
                         out[n] = a
                         n += 1
-    if n > 0 or free or vela1(s, par):      # FV-B3: no paika for green in phase 1
+    if n > 0 or free or vela1(s, par):      # FA-C7; FV-B3: no paika for green in phase 1
         return n
-    for P in range(par[P_N]):               # FA-C8: paika
-        if is_own(s[BOARD + P], p):
-            for d in range(8):
-                Q = step[P, d]
-                if Q >= 0 and s[BOARD + Q] == EMPTY:
-                    out[n] = ((P * 8 + d) * 2) * 3
-                    n += 1
+    for i in range(m, out.shape[0]):        # FA-C8: paika, in board order
+        out[n] = out[out.shape[0] - 1 - (i - m)]
+        n += 1
     return n
 
 
