@@ -178,13 +178,12 @@ class GameRecord:
         body = re.sub(r"\{[^}]*\}", " ", "\n".join(body_lines))
         state = game.initial_state()
         actions: list[int] = []
-        result_token = None
-        for token in body.split():
+        tokens = body.split()
+        # the result closes the move text (only there: "1-0" may be a move of a track game)
+        result_token = tokens.pop() if tokens and tokens[-1] in RESULTS else None
+        for token in tokens:
             if re.fullmatch(r"\d+\.(\.\.)?", token):
                 continue
-            if token in RESULTS:
-                result_token = token
-                break
             try:
                 a = state.parse_move(token)
                 state = state.apply(a)
