@@ -329,8 +329,8 @@ def test_fa_e4_threefold_repetition():
 
 def test_fa_e4_capture_restarts_the_record():
     s = diagram("fanorona", """
-        5  G . . . . . . . O
-        4  . . . . . . . . .
+        5  . . . . . . . . O
+        4  G . . . . . . . .
         3  . . . . O . . . .
         2  . . . . . . . . .
         1  G . . . . . . . .""")
