@@ -81,7 +81,7 @@ class Puluc(Game):
                     raise NotationError(f"bad city {tok!r} at {pos}: write {COLOUR[p]}×k, +{GUARD[p]}, or (empty)")
                 s[K.CITY + p] = int(m.group(2) or 0)
                 s[K.CITYG + p] = 1 if m.group(3) else 0
-                counts[p] += s[K.CITY + p] + s[K.CITYG + p]
+                counts[p] += int(s[K.CITY + p] + s[K.CITYG + p])
             elif tok != ".":
                 if any(ch not in "YBGg" for ch in tok) or len(tok) > 14:
                     raise NotationError(f"bad unit {tok!r} at {pos}: letters Y B G g, bottom to top")
