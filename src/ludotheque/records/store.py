@@ -1,0 +1,146 @@
+"""The SQLite store of saved games (stdlib sqlite3, WAL mode).
+
+One row per game (ruleset, seats, mode, how it ended outside the rules) and one row per
+action. A move is written and committed before anyone is told it was played, so a server
+that stops at any moment resumes every game exactly where its players last saw it.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .record import GameRecord
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       TEXT PRIMARY KEY,
+    ruleset  TEXT NOT NULL,
+    mode     TEXT NOT NULL,            -- 'ai', 'local' or 'invite'
+    level    TEXT NOT NULL DEFAULT '', -- computer level when mode = 'ai'
+    ai_seat  INTEGER,                  -- the computer's seat when mode = 'ai'
+    tokens   TEXT NOT NULL,            -- JSON [token seat 0, token seat 1]
+    players  TEXT NOT NULL,            -- JSON [name, name]
+    seed     INTEGER NOT NULL,         -- seeds throws and the computer player
+    created  REAL NOT NULL,
+    updated  REAL NOT NULL,
+    ended    TEXT,                     -- JSON {"result", "reason"} for resignation / agreed draw
+    draw_offer INTEGER                 -- seat that offers a draw, or NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply      INTEGER NOT NULL,
+    action   INTEGER NOT NULL,
+    seconds  REAL,
+    PRIMARY KEY (game_id, ply)
+);
+"""
+
+
+@dataclass
+class StoredGame:
+    id: str
+    ruleset: str
+    mode: str
+    tokens: list[str]
+    players: list[str]
+    seed: int
+    level: str = ""
+    ai_seat: int | None = None
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+    ended: dict[str, Any] | None = None
+    draw_offer: int | None = None
+    actions: list[int] = field(default_factory=list)
+
+    def record(self) -> GameRecord:
+        date = time.strftime("%Y.%m.%d", time.gmtime(self.created))
+        tags = {"Ended": self.ended["reason"]} if self.ended else {}
+        return GameRecord(self.ruleset, list(self.actions), list(self.players), date,
+                          event="ludotheque serve", tags=tags)
+
+
+class GameStore:
+    """Thread-safe: one connection, one lock (writes are tiny; WAL keeps readers cheap)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")   # durable across process crashes in WAL
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- writes -------------------------------------------------------------------------
+    def create(self, g: StoredGame) -> None:
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO games (id, ruleset, mode, level, ai_seat, tokens, players, seed, created,"
+                " updated, ended, draw_offer) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (g.id, g.ruleset, g.mode, g.level, g.ai_seat, json.dumps(g.tokens),
+                 json.dumps(g.players), g.seed, g.created, g.updated,
+                 json.dumps(g.ended) if g.ended else None, g.draw_offer))
+            self._db.executemany("INSERT INTO moves (game_id, ply, action) VALUES (?,?,?)",
+                                 [(g.id, i, a) for i, a in enumerate(g.actions)])
+
+    def append(self, game_id: str, ply: int, actions: list[int]) -> None:
+        """Stores ``actions`` as plies ``ply``, ``ply + 1``…; committed when this returns."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany("INSERT INTO moves (game_id, ply, action) VALUES (?,?,?)",
+                                 [(game_id, ply + i, a) for i, a in enumerate(actions)])
+            self._db.execute("UPDATE games SET updated = ?, draw_offer = NULL WHERE id = ?",
+                             (time.time(), game_id))
+
+    def truncate(self, game_id: str, plies: int) -> None:
+        """Keeps only the first ``plies`` actions (undo)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, plies))
+            self._db.execute("UPDATE games SET updated = ?, draw_offer = NULL WHERE id = ?",
+                             (time.time(), game_id))
+
+    def set_ended(self, game_id: str, ended: dict[str, Any] | None) -> None:
+        with self._lock, self._db:
+            self._db.execute("UPDATE games SET ended = ?, draw_offer = NULL, updated = ? WHERE id = ?",
+                             (json.dumps(ended) if ended else None, time.time(), game_id))
+
+    def set_players(self, game_id: str, players: list[str]) -> None:
+        with self._lock, self._db:
+            self._db.execute("UPDATE games SET players = ? WHERE id = ?", (json.dumps(players), game_id))
+
+    def set_draw_offer(self, game_id: str, seat: int | None) -> None:
+        with self._lock, self._db:
+            self._db.execute("UPDATE games SET draw_offer = ? WHERE id = ?", (seat, game_id))
+
+    # -- reads --------------------------------------------------------------------------
+    def get(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, ruleset, mode, level, ai_seat, tokens, players, seed, created, updated,"
+                " ended, draw_offer FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            actions = [a for (a,) in self._db.execute(
+                "SELECT action FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
+        return StoredGame(id=row[0], ruleset=row[1], mode=row[2], level=row[3], ai_seat=row[4],
+                          tokens=json.loads(row[5]), players=json.loads(row[6]), seed=row[7],
+                          created=row[8], updated=row[9],
+                          ended=json.loads(row[10]) if row[10] else None, draw_offer=row[11],
+                          actions=actions)
+
+    def ids(self) -> list[str]:
+        with self._lock:
+            return [i for (i,) in self._db.execute("SELECT id FROM games ORDER BY updated DESC")]
