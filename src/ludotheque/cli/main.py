@@ -13,6 +13,7 @@ from ..core import registry
 from ..core.errors import LudoError
 from ..core.rules_text import LANGUAGES, rules_text
 from ..records import GameRecord
+from . import serve
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
@@ -127,6 +128,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("ruleset")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_solve)
+    serve.add_parser(sub)
     return p
 
 
