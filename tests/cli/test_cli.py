@@ -74,3 +74,36 @@ def test_replay_prints_moves_and_result(tmp_path, capsys):
 def test_solve_without_solver_says_so(capsys):
     assert main(["solve", "oware"]) == 2
     assert "no solver" in capsys.readouterr().out
+
+
+def test_fanorona_match_the_loser_plays_vela_as_green_until_he_wins(tmp_path):
+    import random as _random
+
+    from rich.console import Console
+
+    from ludotheque.cli.play import play_match
+
+    rng = _random.Random(1)
+
+    def random_human(prompt, state):
+        return state.move_to_string(rng.choice(state.legal_actions()))
+
+    records = play_match("fanorona", "random", 0, 5, Console(file=open(os.devnull, "w")),
+                         random_human, tmp_path, max_games=6)
+    assert len(records) == 6 and records[0].ruleset == "fanorona"
+    assert "fanorona/vela" in [r.ruleset for r in records]
+    for before, after in zip(records, records[1:]):
+        out = before.final_state().outcome()
+        you = before.players.index("you")
+        if before.ruleset == "fanorona":
+            if out.winner is None:
+                assert after.ruleset == "fanorona"
+            else:   # the Fanorona loser takes green (player 0) in Vela
+                assert after.ruleset == "fanorona/vela"
+                loser = 1 - out.winner
+                assert after.players[0] == before.players[loser]
+                assert (after.players.index("you") == 0) == (loser == you)
+        else:       # Vela goes on until green wins one
+            assert after.ruleset == ("fanorona" if out.winner == 0 else "fanorona/vela")
+            if after.ruleset == "fanorona/vela":
+                assert after.players == before.players

@@ -43,9 +43,12 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
-    from .play import play
+    from .play import play, play_match
     registry.load(args.ruleset)  # a bad id fails before anything starts
-    play(args.ruleset, args.vs, 1 if args.second else 0, args.seed, console)
+    if args.match:
+        play_match(args.ruleset, args.vs, 1 if args.second else 0, args.seed, console)
+    else:
+        play(args.ruleset, args.vs, 1 if args.second else 0, args.seed, console)
     return 0
 
 
@@ -114,6 +117,8 @@ def parser() -> argparse.ArgumentParser:
     seat.add_argument("--first", action="store_true", help="you move first (default)")
     seat.add_argument("--second", action="store_true", help="the computer moves first")
     s.add_argument("--seed", type=int, default=None)
+    s.add_argument("--match", action="store_true",
+                   help="Fanorona match: after each Fanorona game the loser plays Vela as green until he wins one")
     s.set_defaults(func=cmd_play)
     s = sub.add_parser("replay", help="replay a record (JSON or text), re-validating every move")
     s.add_argument("file")

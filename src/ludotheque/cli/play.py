@@ -21,8 +21,12 @@ HELP = ("Type a move in notation, or: 'moves' (legal moves), 'undo' (take back y
         "'help', 'quit'.")
 
 
+def ask_terminal(prompt: str, state: State) -> str:
+    return input(prompt)
+
+
 def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int | None = None,
-         console: Console | None = None, read: Callable[[str], str] = input,
+         console: Console | None = None, read: Callable[[str, State], str] = ask_terminal,
          record_dir: Path | None = None) -> GameRecord:
     console = console or Console()
     game = registry.load(ruleset_id)
@@ -54,7 +58,7 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
         console.print(Panel(state.to_text(), expand=False))
         t0 = time.perf_counter()
         try:
-            text = read(f"{names[p]} ({players[p]}) › ").strip()
+            text = read(f"{names[p]} ({players[p]}) › ", state).strip()
         except EOFError:
             console.print("input closed: game abandoned")
             break
@@ -87,6 +91,48 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
     path = save_record(record, record_dir)
     console.print(f"record saved: {path}")
     return record
+
+
+#: a match alternates a game with its "revenge" game (rules FV-C2): after a main game, the
+#: loser plays the revenge game as player 0 until he wins one; then back to the main game.
+MATCHES = {"fanorona": "fanorona/vela"}
+
+
+def play_match(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0,
+               seed: int | None = None, console: Console | None = None,
+               read: Callable[[str, State], str] = ask_terminal, record_dir: Path | None = None,
+               max_games: int = 0) -> list[GameRecord]:
+    """Fanorona, then Vela games won by the Fanorona loser, and so on, until a game is
+    abandoned (or ``max_games`` games are played)."""
+    console = console or Console()
+    main = registry.load(ruleset_id)
+    base = main.id.split("?")[0].split("+")[0]
+    if base not in MATCHES:
+        raise LudoError(f"no match mode for {main.id} (matches: {', '.join(MATCHES)})")
+    revenge = MATCHES[base]
+    seed = seed if seed is not None else random.randrange(1 << 30)
+    records: list[GameRecord] = []
+    score = [0, 0]                      # [you, computer or friend]
+    current, seat, avenger = main.id, human_seat, None   # avenger: True if you play green
+    while not max_games or len(records) < max_games:
+        title = "Vela (revenge game)" if avenger is not None else registry.load(current).name
+        console.rule(f"[bold]{title}[/bold] — match {score[0]}-{score[1]}")
+        rec = play(current, opponent, seat, seed + len(records), console, read, record_dir)
+        records.append(rec)
+        winner = rec.final_state().outcome()
+        if winner is None:              # abandoned
+            break
+        if winner.winner is not None:
+            score[0 if winner.winner == seat else 1] += 1
+        if avenger is None:             # a main game ended
+            if winner.winner is None:
+                continue                # a draw: play the main game again
+            avenger = winner.winner != seat   # you lost: you take green
+            current, seat = revenge, 0 if avenger else 1
+        elif winner.winner == 0:        # green (the avenger) won: back to the main game
+            current, seat, avenger = main.id, human_seat, None
+    console.print(f"[bold]Match:[/bold] you {score[0]} - {score[1]} {opponent}")
+    return records
 
 
 def _undo(state: State, history: list[tuple[State, int, float]], agent: Agent | None,
