@@ -96,6 +96,13 @@ def test_pg_b5_guardian_first_and_not_onto_its_partner():
     assert "G4-5/1" not in moves(s, "(3)")               # the partner at 5 would leave, still blocked
     after = play(s, "(3)", "G4-6/2")
     assert unit(after, 6) == "G" and unit(after, 4) == ""
+    ps = pg("""
+pos:  0    1  2  3  4  5  6  7  8  9  10 11 12 13 14
+      Y×4  .  .  Y  G  Y  .  .  .  .  .  .  B  .  B×6
+""", ruleset="puluc/sauvetage+guardians")
+    assert "G4-5" in moves(ps, "(1)")                    # an ordinary move may pair (PS-B1)
+    ms = moves(ps, "(3)")
+    assert "G4-6/2" in ms and "G4-5/1" not in ms         # a split part may not, onto a partner
 
 
 def test_pg_b6_split_needs_both_parts():

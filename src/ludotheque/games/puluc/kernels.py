@@ -286,8 +286,8 @@ def split_ok(s, spec, p, v, g):
     if check(s, spec, p, a, g) != 1:
         return False
     mask = partners(s, spec, p, gpos)
-    if mask == 0:
-        return False
+    if mask == 0 or (mask >> target_of(s, spec, p, a, g)) & 1:
+        return False                            # PG-B5: not onto a partner (even a PS pair)
     t = s.copy()
     do_move(t, spec, p, a, g)
     for b in range(n + 1):

@@ -4,9 +4,9 @@
 Rule choices (the spec's rulings): 9 field positions (Sauvetage 13); yellow (player 0) throws
 first; a throw of no marked face is worth `zero` (5, 6 or 0); a throw that leaves no move passes
 the turn automatically; `max_turns` (0 = none) ends the game, the player controlling more
-warriors winning. A Guardian's split part may pair onto a lone partner in Sauvetage (it is an
-ordinary move); that partner then travels under it. A split is legal when, after the Guardian's
-part, a partner can move the rest, even if the Guardian's part already wins.
+warriors winning. A Guardian's split part never ends on an eligible partner's position, not
+even to pair with it in Sauvetage (PG-B5). A split is legal when, after the Guardian's part, a
+partner can move the rest, even if the Guardian's part already wins.
 """
 from __future__ import annotations
 
