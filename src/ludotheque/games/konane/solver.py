@@ -15,68 +15,142 @@ import numpy as np
 from numba import njit
 
 from ...core import State
-from ...core.kernels import TERMINAL
 from . import kernels as K
 
 TABLE_BITS = 23
+ONE = np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def _shift(b: np.uint64, k: int) -> np.uint64:
+    return b << np.uint64(k) if k > 0 else b >> np.uint64(-k)
+
+
+@njit(cache=True, inline="always")
+def _popcount(x: np.uint64) -> int:
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def _jumpers(own: np.uint64, opp: np.uint64, full: np.uint64, k: int, src: np.uint64) -> np.uint64:
+    """KO-C1 on bitboards: own pieces with an enemy at +k and an empty cell at +2k."""
+    empty = full & ~(own | opp)
+    return own & _shift(opp, -k) & _shift(empty, -2 * k) & src
 
 
 @njit(cache=True)
-def _key(s: np.ndarray, spec: np.ndarray) -> tuple[np.uint64, np.uint64]:
-    a = np.uint64(0)
-    b = np.uint64(0)
-    for c in range(spec[K.S_N2]):
-        v = s[K.BOARD + c]
-        if v == K.FLOWER0:
-            a |= np.uint64(1) << np.uint64(c)
-        elif v == K.FLOWER1:
-            b |= np.uint64(1) << np.uint64(c)
-    return a, b
+def _mobility(own: np.uint64, opp: np.uint64, full: np.uint64, steps: np.ndarray,
+              srcs: np.ndarray) -> int:
+    m = 0
+    for d in range(4):
+        m += _popcount(_jumpers(own, opp, full, steps[d], srcs[d]))
+    return m
 
 
 @njit(cache=True)
-def _value(s: np.ndarray, spec: np.ndarray, ka: np.ndarray, kb: np.ndarray, kv: np.ndarray,
-           stats: np.ndarray) -> int:
-    """+1 / -1 for the player to move in the non-terminal state ``s`` (turn start or mid-turn)."""
-    p = s[K.TO_MOVE]
-    start = s[K.CHAIN] < 0
-    slot = 0
-    a = np.uint64(0)
-    b = np.uint64(0)
-    if start:
-        stats[0] += 1
-        a, b = _key(s, spec)
-        h = (a * np.uint64(0x9E3779B97F4A7C15)) ^ (b * np.uint64(0xC2B2AE3D27D4EB4F)) ^ np.uint64(p)
-        h ^= h >> np.uint64(29)
-        slot = np.int64(h & np.uint64(ka.shape[0] - 1))
-        tag = kv[slot]
-        if tag != 0 and ka[slot] == a and kb[slot] == b and (tag >> 2) == p:
-            return 1 if (tag & 3) == 1 else -1
-    out = np.empty(8 * spec[K.S_N2] + 2, np.int64)
-    n = K.legal(s, spec, out)
-    ret = np.empty(2, np.float64)
-    best = -1
-    for i in range(n):
-        c = s.copy()
-        K.apply(c, spec, out[i])
-        q = K.to_move(c, spec)
-        if q == TERMINAL:
-            K.returns(c, spec, ret)
-            v = 1 if ret[p] > 0 else -1
-        elif q == p:
-            v = _value(c, spec, ka, kb, kv, stats)
-        else:
-            v = -_value(c, spec, ka, kb, kv, stats)
-        if v > best:
-            best = v
-            if best == 1:
+def _search(own: np.uint64, opp: np.uint64, p: int, full: np.uint64, steps: np.ndarray,
+            srcs: np.ndarray, ka: np.ndarray, kb: np.ndarray, kv: np.ndarray, stats: np.ndarray,
+            buf_own: np.ndarray, buf_opp: np.ndarray, buf_score: np.ndarray, depth: int) -> int:
+    """+1 / -1 for player p (owning ``own``) to move at a capture-phase turn start. Children
+    are complete turns (KO-C2/C3: each stopping point of a chain), tried in order of the
+    opponent's fewest replies; one with no reply wins at once (KO-D1)."""
+    stats[0] += 1
+    a = own if p == 0 else opp
+    b = opp if p == 0 else own
+    h = (a * np.uint64(0x9E3779B97F4A7C15)) ^ (b * np.uint64(0xC2B2AE3D27D4EB4F)) ^ np.uint64(p)
+    h ^= h >> np.uint64(29)
+    slot = np.int64(h & np.uint64(ka.shape[0] - 1))
+    tag = kv[slot]
+    if tag != 0 and ka[slot] == a and kb[slot] == b and (tag >> 2) == p:
+        return 1 if (tag & 3) == 1 else -1
+    n = 0
+    win = False
+    for d in range(4):
+        k = steps[d]
+        src = srcs[d]
+        movers = _jumpers(own, opp, full, k, src)
+        while movers != 0 and not win:
+            c = movers & (~movers + ONE)              # lowest set bit
+            movers ^= c
+            o, e, cur = own, opp, c
+            while True:                               # each chain length is a turn
+                land = _shift(cur, 2 * k)
+                o ^= cur | land
+                e ^= _shift(cur, k)
+                cur = land
+                score = _mobility(e, o, full, steps, srcs)
+                if score == 0:
+                    win = True
+                    break
+                buf_own[depth, n], buf_opp[depth, n], buf_score[depth, n] = o, e, score
+                n += 1
+                if (cur & src) == 0 or (_shift(cur, k) & e) == 0 or (_shift(cur, 2 * k) & (o | e)) != 0:
+                    break
+        if win:
+            break
+    if not win:
+        for i in range(1, n):                         # insertion sort by the opponent's replies
+            j = i
+            while j > 0 and buf_score[depth, j - 1] > buf_score[depth, j]:
+                t0, t1, t2 = buf_own[depth, j], buf_opp[depth, j], buf_score[depth, j]
+                buf_own[depth, j], buf_opp[depth, j], buf_score[depth, j] = (
+                    buf_own[depth, j - 1], buf_opp[depth, j - 1], buf_score[depth, j - 1])
+                buf_own[depth, j - 1], buf_opp[depth, j - 1], buf_score[depth, j - 1] = t0, t1, t2
+                j -= 1
+        for i in range(n):
+            if _search(buf_opp[depth, i], buf_own[depth, i], 1 - p, full, steps, srcs, ka, kb, kv,
+                       stats, buf_own, buf_opp, buf_score, depth + 1) < 0:
+                win = True
                 break
-    if start:
-        stats[1] += 1
-        ka[slot] = a
-        kb[slot] = b
-        kv[slot] = np.int8((p << 2) | (1 if best == 1 else 2))
-    return best
+    stats[1] += 1
+    ka[slot] = a
+    kb[slot] = b
+    kv[slot] = np.int8((p << 2) | (1 if win else 2))
+    return 1 if win else -1
+
+
+class _Tables:
+    """The bitboard geometry of one size and the transposition table of one solve."""
+
+    def __init__(self, n: int) -> None:
+        n2 = n * n
+        self.full = np.uint64((1 << n2) - 1)
+        self.steps = np.array([1, -1, n, -n], np.int64)
+        cells = [(c % n, c // n) for c in range(n2)]
+        conds = [lambda x, y: x <= n - 3, lambda x, y: x >= 2, lambda x, y: y <= n - 3, lambda x, y: y >= 2]
+        self.srcs = np.array([sum(1 << c for c, (x, y) in enumerate(cells) if f(x, y)) for f in conds],
+                             np.uint64)
+        size = 1 << TABLE_BITS
+        self.ka, self.kb = np.zeros(size, np.uint64), np.zeros(size, np.uint64)
+        self.kv = np.zeros(size, np.int8)
+        self.stats = np.zeros(2, np.int64)
+        # a turn ends on an empty cell, entered from one of 4 sides: at most 4 n2 turns
+        self.bufs = [np.zeros((n2 + 2, 4 * n2), np.uint64), np.zeros((n2 + 2, 4 * n2), np.uint64),
+                     np.zeros((n2 + 2, 4 * n2), np.int64)]
+
+    def value(self, state: State) -> int:
+        """+1 / -1 for the player to move in a non-terminal state."""
+        s = state.data
+        p = state.current_player
+        if s[K.REMOVALS] < 2 or s[K.CHAIN] >= 0:      # the opening and mid-chain: action by action
+            best = -1
+            for a in state.legal_actions():
+                child = state.apply(a)
+                if child.is_terminal:
+                    v = 1 if child.returns()[p] > 0 else -1
+                else:
+                    v = self.value(child) * (1 if child.current_player == p else -1)
+                best = max(best, v)
+                if best == 1:
+                    break
+            return best
+        board = s[K.BOARD:]
+        masks = [np.uint64(sum(1 << c for c in range(len(board)) if board[c] == v)) for v in (K.FLOWER0, K.FLOWER1)]
+        return int(_search(masks[p], masks[1 - p], p, self.full, self.steps, self.srcs, self.ka, self.kb,
+                           self.kv, self.stats, self.bufs[0], self.bufs[1], self.bufs[2], 0))
 
 
 def solve(game: Any, state: State) -> dict[str, Any]:
@@ -87,21 +161,15 @@ def solve(game: Any, state: State) -> dict[str, Any]:
     if game.size > 8 or (game.size == 8 and state.data[K.REMOVALS] < 2):
         raise NotImplementedError(f"{game.id} from the opening is too large to solve here (sizes 4 and 6)")
     t0 = time.perf_counter()
-    size = 1 << TABLE_BITS
-    ka, kb, kv = np.zeros(size, np.uint64), np.zeros(size, np.uint64), np.zeros(size, np.int8)
-    stats = np.zeros(2, np.int64)
+    tables = _Tables(game.size)
     p = state.current_player
     moves: dict[str, int] = {}
-    value = -1
     for a in state.legal_actions():
         child = state.apply(a)
         if child.is_terminal:
             v = 1 if child.returns()[p] > 0 else -1
         else:
-            v = int(_value(child.data.copy(), game.spec, ka, kb, kv, stats))
-            if child.current_player != p:
-                v = -v
+            v = tables.value(child) * (1 if child.current_player == p else -1)
         moves[state.move_to_string(a)] = v
-        value = max(value, v)
-    return {"value": value if moves else -1, "moves": moves, "positions": int(stats[0]),
-            "seconds": time.perf_counter() - t0}
+    return {"value": max(moves.values(), default=-1), "moves": moves,
+            "positions": int(tables.stats[0]), "seconds": time.perf_counter() - t0}
