@@ -406,6 +406,6 @@ def test_pu_n_diagram_errors():
 def test_pu_render_shows_track_stacks_and_last_throw():
     s = play(position(X2, to_move=1), "(4)", "9x5")
     text = s.to_text()
-    assert "BYB" in text and "top to bottom B Y B" in text and "blue's" in text
+    assert "BYB" in text and "top to bottom B Y(captive) B" in text and "blue's" in text
     assert "last throw: (4) by Blue" in text and "Yellow to throw" in text
     assert "[yellow city] Y×4" in text and "[blue city] B×3" in text

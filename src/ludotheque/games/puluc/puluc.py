@@ -209,10 +209,14 @@ class Puluc(Game):
             if not unit:
                 lines.append(f"{pos:>3}  .{mark}")
                 continue
-            owner = colour[int(K.top_colour(s, pos))]
-            note = f"{owner}'s" + (f", top to bottom {' '.join(unit[::-1])}" if len(unit) > 1 else "")
+            top = int(K.top_colour(s, pos))
+            note = f"{colour[top]}'s"
+            if len(unit) > 1:               # top to bottom, prisoners marked
+                note += ", top to bottom " + " ".join(
+                    ch + ("" if (ch in "YG") == (top == 0) else "(captive)") for ch in unit[::-1])
             lines.append(f"{pos:>3}  {unit:<8} {note}{mark}")
-        lines.append(f"removed: Y×{int(s[K.REM])} B×{int(s[K.REM + 1])}   (units written bottom→top)")
+        lines.append(f"removed: Y×{int(s[K.REM])} B×{int(s[K.REM + 1])}")
+        lines.append("units bottom→top: Y B warriors" + (", G g Guardians" if self.guardians else ""))
         if s[K.LAST] >= 0:
             lines.append(f"last throw: ({int(s[K.LAST])}) by {self.player_names[int(s[K.LAST_BY])]}")
         out = state.outcome()

@@ -1,0 +1,32 @@
+"""Puluc rulesets, extensions, options and rules texts."""
+import pytest
+
+import ludotheque
+from ludotheque import RulesetError
+from ludotheque.core.rules_text import rules_text
+from ludotheque.games.puluc import kernels as K
+
+
+@pytest.mark.parametrize("rid,n,actions", [("puluc", 10, 18), ("puluc/sauvetage", 14, 22),
+                                           ("puluc/ludens", 10, 18)])
+def test_pu_g3_rulesets_and_action_spaces(rid, n, actions):
+    g = ludotheque.load(rid)
+    assert g.spec[K.NN] == n and g.num_actions == actions
+
+
+def test_extensions_combine_on_lodus_boards_not_on_ludens():
+    for rid in ("puluc+guardians+temples", "puluc/sauvetage+temples+guardians?zero=0"):
+        g = ludotheque.load(rid)
+        assert g.spec[K.GUARDIANS] and g.spec[K.TEMPLES]
+    assert ludotheque.load("puluc/sauvetage+temples+guardians").id == "puluc/sauvetage+guardians+temples"
+    for bad in ("puluc/ludens+guardians", "puluc/ludens+temples", "puluc+heroes", "puluc?max_turns=-1",
+                "puluc/ludens?zero=0"):
+        with pytest.raises(RulesetError):
+            ludotheque.load(bad)
+
+
+@pytest.mark.parametrize("rid", ["puluc", "puluc/sauvetage", "puluc/ludens"])
+def test_rules_texts_in_english_and_french(rid):
+    en, fr = rules_text(rid, "en"), rules_text(rid, "fr")
+    assert "Our choice" in en and "Notre choix" in fr
+    assert "## Notation" in en and "## Notation" in fr
