@@ -9,9 +9,10 @@ an action id (or a move typed in notation). Every message is validated here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
@@ -33,7 +34,12 @@ COMMANDS = {"move", "move_text", "explain", "undo", "hint", "resign", "offer_dra
 def create_app(db_path: str | Path) -> FastAPI:
     store = GameStore(db_path)
     manager = Manager(store)
-    app = FastAPI(title="ludotheque", docs_url=None, redoc_url=None)
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(title="ludotheque", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.manager = manager
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -41,10 +47,6 @@ def create_app(db_path: str | Path) -> FastAPI:
     @app.exception_handler(SessionError)
     async def _session_error(request: Request, e: SessionError) -> JSONResponse:
         return JSONResponse({"error": str(e)}, status_code=e.status)
-
-    @app.on_event("shutdown")
-    def _close() -> None:
-        store.close()
 
     # -- pages -----------------------------------------------------------------------------
     index = STATIC / "index.html"

@@ -1,0 +1,272 @@
+// The game page: board, players, move list, controls, typed moves; one websocket.
+import { h, api, announce, rememberGame, tokenFor, gameEntry } from "./util.js";
+import { Board } from "./board.js";
+
+// -- choosing an action from clicks ------------------------------------------------------------
+// A legal action comes with its points (from, over, to…). Clicks select points in order and may
+// skip intermediate ones; an action is complete once its last point is clicked.
+function consumed(points, sel) {
+  if (!sel.length || !points.length || points[0] !== sel[0]) return -1;
+  let i = 1;
+  for (const id of sel.slice(1)) {
+    const j = points.indexOf(id, i);
+    if (j < 0) return -1;
+    i = j + 1;
+  }
+  return i;
+}
+
+export function candidates(legal, sel) {
+  const exact = [], longer = [];
+  for (const m of legal) {
+    const k = consumed(m.p, sel);
+    if (k < 0) continue;
+    if (k === m.p.length) exact.push(m); else longer.push({ m, k });
+  }
+  return { exact, longer };
+}
+
+// Players named after a colour (Green, Orange, Yellow, Blue…) get pieces of that colour.
+const COLOURS = { green: ["#4f9a5c", "#24582f"], orange: ["#e8893a", "#9a4f12"], yellow: ["#f0cf4f", "#9a7a10"],
+  blue: ["#3f6fc0", "#1c3b73"], red: ["#c8453a", "#6e1a14"], black: ["#2e2a27", "#000"], white: ["#f6f1e4", "#8d7a5c"] };
+export function applyColours(el, names) {
+  names.forEach((n, i) => {
+    const c = COLOURS[(n.match(/[A-Za-z]+/) || [""])[0].toLowerCase()];
+    if (c) { el.style.setProperty(`--p${i}`, c[0]); el.style.setProperty(`--p${i}-edge`, c[1]); }
+  });
+}
+
+export function showGame(main, id) {
+  const hash = location.hash.match(/t=([\w-]+)/);
+  if (hash) {
+    rememberGame({ id, token: hash[1], joined: Date.now() });
+    history.replaceState({}, "", location.pathname);
+  }
+  const token = tokenFor(id);
+  let st = null, board = null, sel = [], hint = null, ws = null, closed = false, retry = 0;
+  let seenMoves = -1, flipOverride = null, catalogue = null;
+
+  const message = h("p", { class: "message", role: "status" });
+  const turn = h("span", { class: "turn" });
+  const extra = h("span", { class: "extra" });
+  const bannerArea = h("div");
+  const boardBox = h("div", { class: "board" });
+  const choices = h("div", { class: "choices", "aria-label": "Choices" });
+  const players = h("div", { class: "players" });
+  const controls = h("div", { class: "controls" });
+  const movesBox = h("div", { class: "moves", "aria-label": "Moves" });
+  const inviteBox = h("div");
+  const typedInput = h("input", { id: "typed", autocomplete: "off", placeholder: "e.g. a move in notation", "aria-label": "Type a move in notation" });
+  const typed = h("form", { class: "typed", onsubmit: (e) => { e.preventDefault(); sendText(); } },
+    typedInput, h("button", { type: "submit" }, "Play"));
+  const title = h("h1", {}, "Game");
+
+  main.append(title, h("div", { class: "game" },
+    h("section", {}, bannerArea,
+      h("div", { class: "boardwrap" }, h("div", { class: "statusbar" }, turn, extra), boardBox, choices, message)),
+    h("aside", { class: "side" }, players, controls,
+      h("div", {}, h("label", { for: "typed", class: "sr-only" }, "Type a move"), typed),
+      h("h2", { class: "sr-only" }, "Moves"), movesBox, inviteBox)));
+
+  const say = (text, error = false) => {
+    message.textContent = text || "";
+    message.classList.toggle("error", !!error);
+    if (text) announce(text);
+  };
+  const send = (msg) => {
+    if (!ws || ws.readyState !== 1) { say("Not connected; retrying…", true); return; }
+    ws.send(JSON.stringify({ ...msg, token }));
+  };
+  const myTurn = () => st && !st.result && st.you.includes(st.to_move) && !(st.mode === "ai" && st.to_move === st.ai_seat);
+  const name = (seat) => seat === -1 ? "Throw" : `${st.player_names[seat]}`;
+
+  function play(action) {
+    sel = []; hint = null;
+    choices.replaceChildren();
+    send({ type: "move", action: action.a });
+  }
+
+  function sendText() {
+    const text = typedInput.value.trim();
+    if (!text) return;
+    send({ type: "move_text", text });
+    typedInput.value = "";
+  }
+
+  function clickPoint(pid) {
+    if (!myTurn()) { say(st && st.result ? "The game is over." : "It is not your turn.", true); return; }
+    if (sel.length && sel[sel.length - 1] === pid) { sel = sel.slice(0, -1); draw(); return; }
+    let next = [...sel, pid];
+    let { exact, longer } = candidates(st.legal, next);
+    if (!exact.length && !longer.length && sel.length) {
+      const fresh = candidates(st.legal, [pid]);   // start again from this point
+      if (fresh.exact.length || fresh.longer.length) { next = [pid]; ({ exact, longer } = fresh); }
+    }
+    if (!exact.length && !longer.length) {
+      send({ type: "explain", points: next.slice(0, 8) });
+      sel = [];
+      draw();
+      return;
+    }
+    if (exact.length === 1 && !longer.length) { play(exact[0]); return; }
+    sel = next;
+    draw();
+    say(exact.length > 1 ? "Choose one of the moves below." : "");
+  }
+
+  function marks() {
+    const m = { sel, last: [], hint: hint ? hint.p : [] };
+    if (st.moves.length) {
+      const lastMove = [...st.moves].reverse().find((x) => x.p.length);
+      if (lastMove) m.last = lastMove.p;
+    }
+    if (myTurn()) {
+      if (!sel.length) {
+        m.can = new Set(st.legal.filter((x) => x.p.length).map((x) => x.p[0]));
+      } else {
+        const { longer } = candidates(st.legal, sel);
+        m.target = new Set(longer.map(({ m: x }) => x.p[x.p.length - 1]));
+        m.via = new Set(longer.flatMap(({ m: x, k }) => x.p.slice(k, -1)));
+      }
+    }
+    return m;
+  }
+
+  function drawChoices() {
+    choices.replaceChildren();
+    if (!myTurn()) return;
+    // actions that no click can name (stop, done…) and the moves the selection completes
+    const pointless = st.legal.filter((x) => !x.p.length);
+    const complete = sel.length ? candidates(st.legal, sel).exact : [];
+    for (const x of [...complete, ...pointless]) {
+      choices.append(h("button", { type: "button", class: "choice", "data-action": x.a, onclick: () => play(x) }, x.n));
+    }
+    if (sel.length) choices.append(h("button", { type: "button", onclick: () => { sel = []; draw(); } }, "Cancel"));
+    if (hint) choices.append(h("button", { type: "button", class: "primary", onclick: () => play(hint) }, `Play hint ${hint.n}`));
+  }
+
+  function draw() {
+    if (!st) return;
+    board.render(st.view, marks());
+    drawChoices();
+  }
+
+  function drawAll() {
+    const info = catalogue && catalogue.find((r) => r.id === st.ruleset.split(/[+?]/)[0]);
+    title.textContent = info ? info.title + (/[+?]/.test(st.ruleset) ? ` (${st.ruleset})` : "") : st.ruleset;
+    document.title = `${title.textContent} — Ludothèque`;
+    const over = st.result;
+    // status line
+    if (over) turn.textContent = `Game over — ${over.reason}`;
+    else if (st.mode === "ai" && st.to_move === st.ai_seat) turn.textContent = `${name(st.to_move)} (computer) is thinking…`;
+    else turn.textContent = (st.view.status || `${name(st.to_move)} to move`) + (myTurn() && st.you.length === 1 ? " — your turn" : "");
+    const extras = Object.entries(st.view).filter(([k, v]) => !["pieces", "scores", "status"].includes(k) && v !== null && typeof v !== "object");
+    extra.textContent = extras.map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(" · ");
+    // banners
+    bannerArea.replaceChildren();
+    if (over) {
+      const won = over.winner === null || over.winner === undefined ? "Draw" : `${name(over.winner)} wins`;
+      bannerArea.append(h("div", { class: "banner", role: "status" },
+        h("strong", {}, `${won} (${over.result})`), h("span", {}, over.reason),
+        h("a", { href: "/", "data-link": true, style: "color:#fff" }, "New game"),
+        h("a", { href: `/replay/${id}`, "data-link": true, style: "color:#fff" }, "Replay")));
+    } else if (st.draw_offer !== null && st.draw_offer !== undefined && st.you.some((s) => s !== st.draw_offer)) {
+      bannerArea.append(h("div", { class: "banner offer" },
+        h("span", {}, `${name(st.draw_offer)} offers a draw.`),
+        h("button", { type: "button", onclick: () => send({ type: "accept_draw" }) }, "Accept draw"),
+        h("button", { type: "button", onclick: () => send({ type: "decline_draw" }) }, "Decline")));
+    }
+    // players and scores
+    players.replaceChildren(...[0, 1].map((seat) => h("div", { class: "player" + (!over && st.to_move === seat ? " to-move" : "") },
+      h("div", { class: "name" }, h("span", { class: `swatch p${seat}` }), st.players[seat]),
+      st.players[seat] !== st.player_names[seat] ? h("div", { class: "seat" }, st.player_names[seat] + (st.you.length === 1 && st.you[0] === seat ? " · you" : "")) : null,
+      st.view.scores ? h("div", { class: "score", "aria-label": `${st.player_names[seat]} has ${st.view.scores[seat]}` }, st.view.scores[seat]) : null)));
+    // controls
+    const seated = st.you.length > 0;
+    controls.replaceChildren(...[
+      st.mode === "ai" ? h("button", { type: "button", disabled: !seated || !st.moves.length || (over && over.reason.endsWith("resigned")), onclick: () => send({ type: "undo" }) }, "Undo") : null,
+      h("button", { type: "button", disabled: !myTurn(), onclick: () => { say("Looking for a good move…"); send({ type: "hint" }); } }, "Hint"),
+      h("button", { type: "button", disabled: !seated || !!over, onclick: () => { if (confirm("Resign this game?")) send({ type: "resign" }); } }, "Resign"),
+      h("button", { type: "button", disabled: !seated || !!over, onclick: () => send({ type: "offer_draw" }) }, "Offer draw"),
+      h("button", { type: "button", onclick: () => { flipOverride = !board.flipped; board.setFlip(flipOverride); draw(); } }, "Flip board"),
+      h("a", { href: `/replay/${id}`, "data-link": true, class: "button" }, "Replay"),
+      h("a", { href: `/api/games/${id}/record?format=json`, download: `${id}.json` }, "JSON"),
+      h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` }, "Text")].filter(Boolean));
+    typedInput.disabled = !myTurn();
+    // moves
+    const items = st.moves.map((mv) => h("li", { class: mv.player === -1 ? "throw" : "", title: mv.player === -1 ? "throw" : name(mv.player) },
+      h("span", { class: `swatch p${mv.player}`, style: mv.player === -1 ? "visibility:hidden" : "" }), " ", mv.player === -1 ? `throw ${mv.n}` : mv.n));
+    movesBox.replaceChildren(items.length ? h("ol", {}, items) : h("p", { class: "extra" }, "No moves yet."));
+    movesBox.scrollTop = movesBox.scrollHeight;
+    // invitation
+    const entry = gameEntry(id);
+    inviteBox.replaceChildren();
+    if (st.mode === "invite" && entry && entry.invite_url && !over) {
+      const url = location.origin + entry.invite_url;
+      const input = h("input", { readonly: true, value: url, "aria-label": "Invitation link", onfocus: (e) => e.target.select() });
+      inviteBox.append(h("div", { class: "invite" }, h("p", { style: "margin:.1rem 0 .4rem" }, "Send this link to your opponent:"), input,
+        h("button", { type: "button", style: "margin-top:.4rem", onclick: () => { navigator.clipboard?.writeText(url); say("Link copied."); } }, "Copy link")));
+    }
+    draw();
+  }
+
+  function onState(msg) {
+    const first = st === null;
+    if (msg.geometry) {
+      const flip = flipOverride ?? (msg.you.length === 1 && msg.you[0] === 1);
+      board = new Board(msg.geometry, {
+        flip, label: `${msg.ruleset} board. Arrow keys move the cursor, Enter selects.`,
+        onPoint: clickPoint, onEscape: () => { sel = []; draw(); },
+      });
+      board.onCursor = (pid) => announce(board.describe(pid, (st.view.pieces || []).filter((p) => p.at === pid)));
+      boardBox.replaceChildren(board.svg);
+      applyColours(main, msg.player_names);
+    }
+    if (st && msg.ply !== st.ply) { sel = []; hint = null; }
+    st = msg;
+    if (first) {
+      rememberGame({ id, ruleset: st.ruleset, ...(token ? { token } : {}) });
+      if (token && st.mode === "invite" && st.you.length === 1 && st.players[st.you[0]] === "?") {
+        api(`/api/games/${id}/join`, { token, name: "Guest" }).catch(() => {});
+      }
+    }
+    // announce what happened since the last message
+    if (seenMoves >= 0) for (const mv of st.moves.slice(seenMoves)) announce(mv.player === -1 ? `Throw ${mv.n}` : `${name(mv.player)} plays ${mv.n}`);
+    if (seenMoves > st.moves.length) announce(`Back to move ${st.moves.length}`);
+    seenMoves = st.moves.length;
+    if (msg.note) say(msg.note);
+    else if (!first) say("");
+    if (st.result) announce(`Game over: ${st.result.reason}`);
+    else if (first) announce(st.view.status || "");
+    drawAll();
+  }
+
+  function onMessage(ev) {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    if (msg.type === "state") onState(msg);
+    else if (msg.type === "error") say(msg.message, true);
+    else if (msg.type === "explain") say(`Not a legal move: ${msg.message}`, true);
+    else if (msg.type === "hint") {
+      hint = { a: msg.action, n: msg.n, p: msg.p };
+      say(`Hint: ${msg.n}`);
+      draw();
+    }
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/${id}?token=${encodeURIComponent(token)}`);
+    ws.onmessage = onMessage;
+    ws.onopen = () => { retry = 0; };
+    ws.onclose = () => {
+      if (closed) return;
+      retry = Math.min(retry + 1, 6);
+      setTimeout(() => { if (!closed) connect(); }, 300 * 2 ** retry);
+    };
+  }
+
+  api("/api/rulesets").then((cat) => { catalogue = cat.rulesets; if (st) drawAll(); }).catch(() => {});
+  connect();
+  return () => { closed = true; if (ws) ws.close(); };
+}

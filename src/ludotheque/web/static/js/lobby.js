@@ -1,0 +1,124 @@
+// The lobby: every ruleset of the registry, its variants, extensions and options, the rules,
+// and the choice of opponent.
+import { h, api, lang, navigate, rememberGame } from "./util.js";
+import { markdown } from "./markdown.js";
+
+export function showLobby(main) {
+  let catalogue = [], levels = [], family = null, ruleset = null, alive = true;
+  const cards = h("div", { class: "cards", role: "list" });
+  const setup = h("div", { class: "panel", id: "setup" });
+  const rules = h("div", { class: "panel rules", id: "rules", "aria-live": "polite" });
+  main.append(h("h1", {}, "Choose a game"), cards, h("div", { class: "setup" }, setup, rules));
+
+  const families = () => {
+    const out = new Map();
+    for (const r of catalogue) { if (!out.has(r.family)) out.set(r.family, []); out.get(r.family).push(r); }
+    return out;
+  };
+
+  function drawCards() {
+    cards.replaceChildren();
+    for (const [fam, list] of families()) {
+      const head = list[0];
+      const soon = list.every((r) => !r.available);
+      const card = h("button", {
+        type: "button", role: "listitem", class: "card" + (fam === family ? " selected" : ""),
+        "data-family": fam, "aria-pressed": String(fam === family),
+        onclick: () => { family = fam; ruleset = list.find((r) => r.available) || head; drawCards(); drawSetup(); drawRules(); setup.scrollIntoView({ behavior: "smooth", block: "nearest" }); },
+      }, h("h3", {}, head.title), h("p", {}, head.description),
+        h("div", {}, list.length > 1 ? h("span", { class: "badge" }, `${list.length} variants`) : null, " ",
+          soon ? h("span", { class: "badge" }, "coming soon") : null));
+      cards.append(card);
+    }
+  }
+
+  function rulesetId() {
+    const exts = [...setup.querySelectorAll("input[data-ext]:checked")].map((c) => "+" + c.dataset.ext);
+    const opts = [];
+    for (const o of ruleset.options) {
+      const el = setup.querySelector(`[data-opt="${o.name}"]`);
+      if (el && el.value !== "" && String(el.value) !== String(o.default)) opts.push(`${o.name}=${el.value}`);
+    }
+    return ruleset.id + exts.join("") + (opts.length ? "?" + opts.join("&") : "");
+  }
+
+  function drawSetup() {
+    setup.replaceChildren();
+    if (!ruleset) return;
+    const list = families().get(family);
+    const err = h("p", { class: "error", role: "alert" });
+    setup.append(h("h2", {}, ruleset.title));
+    if (list.length > 1) {
+      setup.append(h("fieldset", {}, h("legend", {}, "Variant"), ...list.map((r) => h("label", { class: "row" },
+        h("input", { type: "radio", name: "variant", value: r.id, checked: r.id === ruleset.id, disabled: !r.available,
+          onchange: () => { ruleset = r; drawSetup(); drawRules(); } }),
+        r.title, r.available ? null : h("span", { class: "badge" }, "coming soon")))));
+    }
+    setup.append(h("p", { class: "extra" }, ruleset.description));
+    if (!ruleset.available) {
+      setup.append(h("p", {}, h("span", { class: "badge" }, "coming soon"), " This game cannot be drawn in the browser yet."));
+      return;
+    }
+    if (ruleset.extensions.length) {
+      setup.append(h("fieldset", {}, h("legend", {}, "Extensions"), ...ruleset.extensions.map((e) =>
+        h("label", { class: "row" }, h("input", { type: "checkbox", "data-ext": e }), e))));
+    }
+    if (ruleset.options.length) {
+      setup.append(h("fieldset", {}, h("legend", {}, "Options"), ...ruleset.options.map((o) => {
+        let input;
+        if (o.choices.length) {
+          input = h("select", { "data-opt": o.name }, ...o.choices.map((c) => h("option", { value: c, selected: String(c) === String(o.default) }, c)));
+        } else {
+          input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.min ?? null, max: o.max ?? null, style: "width:6em" });
+        }
+        return h("label", { class: "row", title: o.help }, h("span", {}, o.name.replace(/_/g, " ")), input, h("small", {}, o.help));
+      })));
+    }
+    const names = ruleset.player_names || ["first player", "second player"];
+    const level = h("select", { id: "level", "aria-label": "Computer level" }, ...levels.map((l) => h("option", { value: l, selected: l === "easy" }, l)));
+    const seat = h("select", { id: "seat", "aria-label": "Your side" },
+      h("option", { value: "0" }, `${names[0]} (moves first)`), h("option", { value: "1" }, names[1]));
+    const mode = (m, text, checked) => h("label", { class: "row" }, h("input", { type: "radio", name: "mode", value: m, checked }), text);
+    setup.append(h("fieldset", {}, h("legend", {}, "Opponent"),
+      mode("ai", "The computer", true), h("div", { style: "margin-left:1.6rem" }, h("label", { class: "row" }, "Level ", level)),
+      mode("local", "Same screen (two players)"),
+      mode("invite", "A friend, by link")));
+    setup.append(h("fieldset", {}, h("legend", {}, "You play"), seat));
+    const start = h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
+      err.textContent = "";
+      const m = setup.querySelector("input[name=mode]:checked").value;
+      try {
+        const id = rulesetId();
+        const r = await api("/api/games", { ruleset: id, mode: m, level: level.value, seat: Number(seat.value) });
+        rememberGame({ id: r.id, token: r.token, ruleset: id, invite_url: r.invite_url || null, created: Date.now() });
+        navigate(r.url);
+      } catch (e) { err.textContent = e.message; }
+    } }, "Start the game");
+    setup.append(start, err);
+  }
+
+  async function drawRules() {
+    if (!ruleset) return;
+    const l = lang();
+    rules.replaceChildren(h("p", { class: "extra" }, "Loading the rules…"));
+    try {
+      const r = await api(`/api/rules?id=${encodeURIComponent(ruleset.id)}&lang=${l}`);
+      const div = h("div");
+      div.innerHTML = markdown(r.markdown);   // markdown() escapes the text first
+      if (alive) rules.replaceChildren(div);
+    } catch (e) {
+      if (alive) rules.replaceChildren(h("h2", {}, ruleset.title), h("p", {}, ruleset.description),
+        h("p", { class: "extra" }, l === "fr" ? "Les règles détaillées ne sont pas encore écrites en français." : "The full rules are not written yet."));
+    }
+  }
+
+  const onLang = () => drawRules();
+  window.addEventListener("langchange", onLang);
+  api("/api/rulesets").then((data) => {
+    catalogue = data.rulesets; levels = data.levels;
+    const start = catalogue.find((r) => r.id === "oware") || catalogue[0];
+    if (start) { family = start.family; ruleset = start; }
+    drawCards(); drawSetup(); drawRules();
+  }).catch((e) => main.append(h("p", { class: "error" }, e.message)));
+  return () => { alive = false; window.removeEventListener("langchange", onLang); };
+}

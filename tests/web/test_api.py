@@ -1,0 +1,407 @@
+"""The browser app's JSON API and websocket, in process (FastAPI's TestClient)."""
+import json
+import warnings
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+import ludotheque
+from ludotheque.core import registry
+from ludotheque.core.registry import RulesetInfo
+from ludotheque.records import GameRecord
+from ludotheque.records.store import GameStore
+from ludotheque.web import create_app, sessions
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "games.sqlite"
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def create(client, ruleset="oware", mode="local", **kw):
+    r = client.post("/api/games", json={"ruleset": ruleset, "mode": mode, **kw})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def stored_actions(db, game_id):
+    store = GameStore(db)
+    try:
+        return store.get(game_id).actions
+    finally:
+        store.close()
+
+
+def send(ws, **msg):
+    ws.send_text(json.dumps(msg))
+
+
+def recv(ws, kind):
+    """The next message of type ``kind`` (skipping others)."""
+    for _ in range(50):
+        m = ws.receive_json()
+        if m["type"] == kind:
+            return m
+    raise AssertionError(f"no {kind} message")
+
+
+def legal_named(state_msg, notation):
+    return next(m["a"] for m in state_msg["legal"] if m["n"] == notation)
+
+
+# -- catalogue and rules ------------------------------------------------------------------------
+def test_rulesets_list_every_registered_game(client):
+    data = client.get("/api/rulesets").json()
+    ids = [r["id"] for r in data["rulesets"]]
+    assert ids == [ri.name for ri in ludotheque.rulesets()]
+    oware = next(r for r in data["rulesets"] if r["id"] == "oware")
+    assert oware["available"] and oware["player_names"] == ["South", "North"]
+    assert {o["name"] for o in oware["options"]} >= {"grand_slam", "repetition"}
+    assert set(data["levels"]) == set(sessions.LEVELS)
+
+
+def test_a_game_without_front_end_methods_is_coming_soon(client, monkeypatch):
+    class Sketch(ludotheque.Game):
+        id = name = "sketch"
+        num_actions = 1
+
+        def initial_data(self, seed=None):
+            import numpy as np
+            return np.zeros(1, np.int32)
+
+    monkeypatch.setitem(registry._RULESETS, "sketch", RulesetInfo(
+        name="sketch", title="Sketch", description="under construction", factory=lambda e, o, c: Sketch()))
+    sessions.catalogue.cache_clear()
+    try:
+        entry = next(r for r in client.get("/api/rulesets").json()["rulesets"] if r["id"] == "sketch")
+        assert entry["available"] is False
+        r = client.post("/api/games", json={"ruleset": "sketch", "mode": "local"})
+        assert r.status_code == 400 and "coming soon" in r.json()["error"]
+    finally:
+        monkeypatch.undo()
+        sessions.catalogue.cache_clear()
+
+
+def test_rules_in_english_and_french(client):
+    en = client.get("/api/rules", params={"id": "oware", "lang": "en"}).json()["markdown"]
+    fr = client.get("/api/rules", params={"id": "oware", "lang": "fr"}).json()["markdown"]
+    assert "Harvest" in en and "Récolte" in fr
+    assert client.get("/api/rules", params={"id": "nope", "lang": "en"}).status_code == 404
+    assert client.get("/api/rules", params={"id": "oware", "lang": "de"}).status_code == 404
+
+
+def test_the_pages_are_served(client):
+    for path in ("/", "/games", "/play/abc", "/replay/abc"):
+        r = client.get(path)
+        assert r.status_code == 200 and "<main" in r.text
+    assert client.get("/static/js/board.js").status_code == 200
+
+
+# -- creating and joining -------------------------------------------------------------------
+def test_create_rejects_bad_requests(client):
+    bad = [{"ruleset": "nope", "mode": "local"}, {"ruleset": "oware", "mode": "chess"},
+           {"ruleset": "oware", "mode": "ai", "level": "godlike"}, {"ruleset": "oware", "mode": "ai", "seat": 2},
+           {"ruleset": "oware+wings", "mode": "local"}, {"ruleset": 7, "mode": "local"}]
+    for body in bad:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400 and r.json()["error"], body
+    r = client.post("/api/games", content=b"not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400
+    r = client.post("/api/games", json=["oware"])
+    assert r.status_code == 400
+
+
+def test_create_with_extensions_and_options_uses_the_canonical_id(client):
+    g = create(client, "oware?repetition=2&grand_slam=allow")
+    snap = client.get(f"/api/games/{g['id']}").json()
+    assert snap["ruleset"] == ludotheque.load("oware?grand_slam=allow&repetition=2").id
+    g = create(client, "fanorona+tamarins")
+    assert client.get(f"/api/games/{g['id']}").json()["ruleset"] == "fanorona+tamarins"
+
+
+def test_invite_seats_have_their_own_tokens_and_join_names_the_guest(client):
+    g = create(client, mode="invite", name="Ama")
+    assert g["token"] != g["invite_token"] and g["invite_url"].endswith(g["invite_token"])
+    mine = client.get(f"/api/games/{g['id']}", params={"token": g["token"]}).json()
+    theirs = client.get(f"/api/games/{g['id']}", params={"token": g["invite_token"]}).json()
+    nobody = client.get(f"/api/games/{g['id']}").json()
+    assert (mine["you"], theirs["you"], nobody["you"]) == ([0], [1], [])
+    r = client.post(f"/api/games/{g['id']}/join", json={"token": g["invite_token"], "name": "Kofi"})
+    assert r.json()["you"] == [1]
+    assert client.get(f"/api/games/{g['id']}").json()["players"] == ["Ama", "Kofi"]
+    r = client.post(f"/api/games/{g['id']}/join", json={"token": "forged", "name": "Eve"})
+    assert r.status_code == 403
+
+
+def test_unknown_game_is_404(client):
+    assert client.get("/api/games/nope").status_code == 404
+    with client.websocket_connect("/ws/nope") as ws:
+        assert ws.receive_json()["type"] == "error"
+
+
+# -- playing over the websocket -----------------------------------------------------------
+def test_move_against_the_computer_is_stored_and_answered(client, db):
+    g = create(client, mode="ai", level="random")
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        first = recv(ws, "state")
+        assert first["you"] == [0] and first["geometry"]["kind"] == "pits"
+        assert [m["n"] for m in first["legal"]] == list("ABCDEF")
+        assert all(m["p"] == [m["n"]] for m in first["legal"])
+        send(ws, type="move", action=legal_named(first, "C"), token=g["token"])
+        after = recv(ws, "state")
+        assert [m["n"] for m in after["moves"]] == ["C"]
+        reply = recv(ws, "state")                        # the computer's move
+        assert len(reply["moves"]) == 2 and reply["moves"][1]["player"] == 1
+        assert reply["to_move"] == 0
+    assert len(stored_actions(db, g["id"])) == 2
+
+
+def test_computer_moves_first_when_the_human_takes_the_second_seat(client, db):
+    g = create(client, mode="ai", level="random", seat=1)
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        snap = recv(ws, "state")
+        while snap["to_move"] != 1:
+            snap = recv(ws, "state")
+        assert snap["you"] == [1] and len(snap["moves"]) == 1
+    assert len(stored_actions(db, g["id"])) == 1
+
+
+def test_illegal_move_is_refused_with_a_reason_and_nothing_is_stored(client, db):
+    g = create(client)
+    t = g["token"]
+    with client.websocket_connect(f"/ws/{g['id']}?token={t}") as ws:
+        s = recv(ws, "state")
+        send(ws, type="move", action=legal_named(s, "C"), token=t)        # South empties C
+        s = recv(ws, "state")
+        send(ws, type="move", action=legal_named(s, "a"), token=t)
+        s = recv(ws, "state")
+        assert s["to_move"] == 0 and "C" not in [m["n"] for m in s["legal"]]
+        send(ws, type="move", action=2, token=t)                          # C is empty
+        err = recv(ws, "error")
+        assert "not legal" in err["message"]
+        send(ws, type="move_text", text="C", token=t)                     # typed: the engine says why
+        err = recv(ws, "error")
+        assert err["message"] and "C" in err["message"]
+        send(ws, type="move_text", text="Z9", token=t)
+        assert recv(ws, "error")["message"]
+        send(ws, type="explain", points=["C"], token=t)
+        assert recv(ws, "explain")["message"]
+        assert stored_actions(db, g["id"]) == [2, 0]
+        send(ws, type="move_text", text="D", token=t)                     # the connection survives
+        assert [m["n"] for m in recv(ws, "state")["moves"]] == ["C", "a", "D"]
+    assert len(stored_actions(db, g["id"])) == 3
+
+
+def test_a_move_for_the_other_seat_or_without_a_token_is_refused(client, db):
+    g = create(client, mode="invite")
+    south, north = g["token"], g["invite_token"]
+    with client.websocket_connect(f"/ws/{g['id']}?token={north}") as ws:
+        s = recv(ws, "state")
+        a = s["legal"][0]["a"]
+        for msg in ({"type": "move", "action": a, "token": north},          # not North's turn
+                    {"type": "move", "action": a},                          # no token
+                    {"type": "move", "action": a, "token": ""},
+                    {"type": "move", "action": a, "token": "forged-token"},
+                    {"type": "move", "action": a, "token": 12},
+                    {"type": "move_text", "text": "A"},
+                    {"type": "resign"}, {"type": "undo", "token": north}):
+            ws.send_text(json.dumps(msg))
+            assert recv(ws, "error")["message"], msg
+        assert stored_actions(db, g["id"]) == []
+        send(ws, type="move", action=a, token=south)    # the seat holder may use any connection
+        assert len(recv(ws, "state")["moves"]) == 1
+    r = client.post(f"/api/games/{g['id']}/move", json={"action": 0, "token": south})
+    assert r.status_code == 403 and "turn" in r.json()["error"]
+    assert len(stored_actions(db, g["id"])) == 1
+
+
+def test_malformed_and_oversized_messages_are_refused_and_the_connection_survives(client, db):
+    g = create(client)
+    t = g["token"]
+    with client.websocket_connect(f"/ws/{g['id']}?token={t}") as ws:
+        recv(ws, "state")
+        bad = ["not json", "[1, 2]", "{}", '{"type": 3}', '{"type": "teleport"}', "x" * 100_000,
+               json.dumps({"type": "move", "action": "2", "token": t}),
+               json.dumps({"type": "move", "action": 2.0, "token": t}),
+               json.dumps({"type": "move", "action": True, "token": t}),
+               json.dumps({"type": "move", "action": -1, "token": t}),
+               json.dumps({"type": "move", "action": 6, "token": t}),
+               json.dumps({"type": "move", "action": 10**30, "token": t}),
+               json.dumps({"type": "move", "token": t}),
+               json.dumps({"type": "move_text", "text": ["C"], "token": t}),
+               json.dumps({"type": "move_text", "text": "C" * 500, "token": t}),
+               json.dumps({"type": "explain", "points": "C", "token": t}),
+               json.dumps({"type": "move", "action": 2, "token": t, "pad": "y" * 5000})]
+        for text in bad:
+            ws.send_text(text)
+            m = recv(ws, "error")
+            assert m["message"], text
+        ws.send_bytes(b"\xff\xfe")
+        assert recv(ws, "error")["message"]
+        assert stored_actions(db, g["id"]) == []
+        send(ws, type="move", action=2, token=t)
+        assert [m["n"] for m in recv(ws, "state")["moves"]] == ["C"]
+        send(ws, type="ping")
+        assert recv(ws, "pong")
+    r = client.post("/api/import", content=b"x" * 1_100_000, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_typed_moves_are_parsed_by_the_engine(client):
+    g = create(client)
+    r = client.post(f"/api/games/{g['id']}/move", json={"text": "C", "token": g["token"]})
+    assert r.status_code == 200 and r.json()["moves"][0]["n"] == "C"
+    r = client.post(f"/api/games/{g['id']}/move", json={"text": "hello", "token": g["token"]})
+    assert r.status_code == 400 and r.json()["error"]
+
+
+# -- resuming, undo, resign, draws -------------------------------------------------------------
+def test_restarting_the_server_resumes_every_game(db):
+    with TestClient(create_app(db)) as c1:
+        a = create(c1, "oware")
+        b = create(c1, "puluc", mode="invite")
+        for text in ("C", "a", "D"):
+            c1.post(f"/api/games/{a['id']}/move", json={"text": text, "token": a["token"]})
+        before_a = c1.get(f"/api/games/{a['id']}").json()
+        before_b = c1.get(f"/api/games/{b['id']}").json()
+    with TestClient(create_app(db)) as c2:                # a new app on the same file
+        after_a = c2.get(f"/api/games/{a['id']}", params={"token": a["token"]}).json()
+        after_b = c2.get(f"/api/games/{b['id']}").json()
+        assert after_a["moves"] == before_a["moves"] and after_a["view"] == before_a["view"]
+        assert after_a["you"] == [0, 1]
+        assert after_b["moves"] == before_b["moves"] and after_b["legal"] == before_b["legal"]
+        r = c2.post(f"/api/games/{a['id']}/move", json={"text": "b", "token": a["token"]})
+        assert [m["n"] for m in r.json()["moves"]] == ["C", "a", "D", "b"]
+        mine = c2.post("/api/my-games", json={"games": [{"id": a["id"], "token": a["token"]},
+                                                        {"id": b["id"], "token": "wrong"},
+                                                        {"id": "nope", "token": "x"}, 5]}).json()
+        assert [x["id"] for x in mine["games"]] == [a["id"]]
+        assert mine["games"][0]["plies"] == 4
+
+
+def test_throws_are_sampled_by_the_server_and_shown(client, db):
+    g = create(client, "puluc")
+    snap = client.get(f"/api/games/{g['id']}").json()
+    assert snap["moves"][0]["player"] == ludotheque.CHANCE and snap["moves"][0]["n"].startswith("(")
+    assert snap["to_move"] == 0 and snap["view"]["last_throw"] is not None
+    for _ in range(6):                                   # each move is followed by the next throw
+        s = client.get(f"/api/games/{g['id']}").json()
+        if s["result"]:
+            break
+        r = client.post(f"/api/games/{g['id']}/move", json={"action": s["legal"][0]["a"], "token": g["token"]})
+        moves = r.json()["moves"]
+        assert moves[-1]["player"] == ludotheque.CHANCE or r.json()["result"]
+    assert len(stored_actions(db, g["id"])) == len(client.get(f"/api/games/{g['id']}").json()["moves"])
+
+
+def test_undo_against_the_computer_goes_back_to_the_humans_turn(client, db):
+    g = create(client, mode="ai", level="random")
+    t = g["token"]
+    with client.websocket_connect(f"/ws/{g['id']}?token={t}") as ws:
+        s = recv(ws, "state")
+        send(ws, type="undo", token=t)
+        assert "nothing to undo" in recv(ws, "error")["message"]
+        send(ws, type="move", action=legal_named(s, "C"), token=t)
+        s = recv(ws, "state")
+        while len(s["moves"]) < 2:
+            s = recv(ws, "state")
+        send(ws, type="undo", token=t)
+        s = recv(ws, "state")
+        assert s["moves"] == [] and s["to_move"] == 0
+    assert stored_actions(db, g["id"]) == []
+
+
+def test_resign_and_draw_offers(client, db):
+    g = create(client, mode="invite")
+    south, north = g["token"], g["invite_token"]
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/{gid}?token={south}") as ws:
+        recv(ws, "state")
+        send(ws, type="accept_draw", token=north)
+        assert recv(ws, "error")
+        send(ws, type="offer_draw", token=south)
+        s = recv(ws, "state")
+        assert s["draw_offer"] == 0 and "offers a draw" in s["note"]
+        send(ws, type="accept_draw", token=south)          # not one's own offer
+        assert recv(ws, "error")
+        send(ws, type="decline_draw", token=north)
+        assert recv(ws, "state")["draw_offer"] is None
+        send(ws, type="offer_draw", token=north)
+        recv(ws, "state")
+        send(ws, type="accept_draw", token=south)
+        s = recv(ws, "state")
+        assert s["result"] == {"result": "1/2-1/2", "winner": None, "reason": "draw agreed"}
+        assert s["legal"] == []
+        send(ws, type="move", action=0, token=south)
+        assert "over" in recv(ws, "error")["message"]
+    g2 = create(client, mode="invite")
+    r = client.post(f"/api/games/{g2['id']}/move", json={"action": 0, "token": g2["token"]})
+    assert r.status_code == 200
+    with client.websocket_connect(f"/ws/{g2['id']}") as ws:
+        recv(ws, "state")
+        send(ws, type="resign", token=g2["invite_token"])
+        s = recv(ws, "state")
+        assert s["result"]["result"] == "1-0" and s["result"]["reason"] == "North resigned"
+    with TestClient(create_app(db)) as c2:                  # endings survive a restart
+        assert c2.get(f"/api/games/{g2['id']}").json()["result"]["reason"] == "North resigned"
+        assert c2.get(f"/api/games/{gid}").json()["result"]["result"] == "1/2-1/2"
+
+
+def test_draw_offer_to_the_computer_is_declined(client):
+    g = create(client, mode="ai", level="random")
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        recv(ws, "state")
+        send(ws, type="offer_draw", token=g["token"])
+        s = recv(ws, "state")
+        assert "declines" in s["note"] and s["result"] is None
+
+
+def test_hint_names_a_legal_move_for_the_player_to_move(client, monkeypatch):
+    monkeypatch.setitem(sessions.LEVELS, sessions.HINT_LEVEL, "mcts:50p")   # fast, same code path
+    g = create(client, mode="invite")
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        s = recv(ws, "state")
+        send(ws, type="hint", token=g["invite_token"])
+        assert recv(ws, "error")                           # not North's turn
+        send(ws, type="hint", token=g["token"])
+        h = recv(ws, "hint")
+        assert h["action"] in [m["a"] for m in s["legal"]] and h["p"] == [h["n"]]
+
+
+# -- records ---------------------------------------------------------------------------------
+def test_record_export_and_import_round_trip(client):
+    g = create(client)
+    for text in ("C", "a", "D", "b"):
+        client.post(f"/api/games/{g['id']}/move", json={"text": text, "token": g["token"]})
+    as_json = client.get(f"/api/games/{g['id']}/record", params={"format": "json"}).text
+    as_text = client.get(f"/api/games/{g['id']}/record", params={"format": "text"}).text
+    assert GameRecord.from_json(as_json).moves() == ["C", "a", "D", "b"]
+    assert GameRecord.from_text(as_text).moves() == ["C", "a", "D", "b"]
+    assert client.get(f"/api/games/{g['id']}/record", params={"format": "pdf"}).status_code == 400
+    for record in (as_json, as_text):
+        r = client.post("/api/import", json={"text": record}).json()
+        snap = client.get(f"/api/games/{r['id']}", params={"token": r["token"]}).json()
+        assert [m["n"] for m in snap["moves"]] == ["C", "a", "D", "b"] and snap["you"] == [0, 1]
+        replay = client.get(f"/api/games/{r['id']}/replay").json()
+        assert len(replay["frames"]) == 5 and replay["frames"][0]["view"]["pieces"][0]["count"] == 4
+    for bad in ("", "garbage", '{"format": "ludotheque-record", "ruleset": "oware", "actions": [9]}',
+                '[Ruleset "oware"]\n\n1. C C *'):
+        r = client.post("/api/import", json={"text": bad})
+        assert r.status_code == 400 and r.json()["error"], bad
+
+
+def test_the_store_commits_in_wal_mode(db):
+    store = GameStore(db)
+    try:
+        assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        store.close()
