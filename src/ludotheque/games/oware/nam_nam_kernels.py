@@ -77,16 +77,21 @@ def pack6(s: np.ndarray, first: int) -> np.int64:
     return w
 
 
-@njit(cache=True)
-def sow_turn(s: np.ndarray, house: int) -> int:
+R_TOO_LONG = -1      # sow_laps without a record met more relays than FAST_RELAYS
+FAST_RELAYS = 32
+
+
+@njit(cache=True, inline="always")
+def sow_laps(s: np.ndarray, house: int, record: bool) -> int:
     """Plays a whole turn from `house` (NN-C, NN-D, NN-E1, NN-H3). Returns R_NONE, or
-    R_LAST_FOUR / R_ENDLESS_SOWING when the turn ends the round."""
+    R_LAST_FOUR / R_ENDLESS_SOWING when the turn ends the round. Without `record` it keeps
+    no relay points and gives up (R_TOO_LONG) after FAST_RELAYS relays."""
     p = s[TO_MOVE]
     hand = s[house]
     s[house] = 0
     start = house
     pos = house
-    hist = np.empty(0, np.int64)                        # relay points of this turn (NN-H3)
+    hist = np.empty(64 if record else 0, np.int64)     # relay points of this turn (NN-H3)
     nh = 0
     while True:
         while hand > 0:
@@ -111,21 +116,46 @@ def sow_turn(s: np.ndarray, house: int) -> int:
         if s[pos] == 1:                                 # NN-C5: last seed in an empty house
             return R_NONE
         # NN-C4 relay from `pos`; NN-H3: a relay point met before in this turn never ends
-        w0 = pack6(s, 0)
-        w1 = (pack6(s, 6) << 4) | pos
-        for i in range(nh):
-            if hist[2 * i] == w0 and hist[2 * i + 1] == w1:
-                return R_ENDLESS_SOWING
-        if 2 * nh + 2 > hist.shape[0]:
-            bigger = np.empty(max(64, 2 * hist.shape[0]), np.int64)
-            bigger[: 2 * nh] = hist[: 2 * nh]
-            hist = bigger
-        hist[2 * nh] = w0
-        hist[2 * nh + 1] = w1
+        if record:
+            w0 = pack6(s, 0)
+            w1 = (pack6(s, 6) << 4) | pos
+            for i in range(nh):
+                if hist[2 * i] == w0 and hist[2 * i + 1] == w1:
+                    return R_ENDLESS_SOWING
+            if 2 * nh + 2 > hist.shape[0]:
+                bigger = np.empty(2 * hist.shape[0], np.int64)
+                bigger[: 2 * nh] = hist[: 2 * nh]
+                hist = bigger
+            hist[2 * nh] = w0
+            hist[2 * nh + 1] = w1
+        elif nh == FAST_RELAYS:
+            return R_TOO_LONG
         nh += 1
         hand = s[pos]
         s[pos] = 0
         start = pos
+
+
+@njit(cache=True)
+def sow_turn(s: np.ndarray, house: int) -> int:
+    """A turn from `house`. Almost every turn ends within a few relays: those are played
+    without keeping relay points (no allocation); a longer one is replayed from the saved
+    position with NN-H3's record."""
+    w0 = pack6(s, 0)
+    w1 = pack6(s, 6)
+    stores0, stores1 = s[STORE], s[STORE + 1]
+    why = sow_laps(s, house, False)
+    if why != R_TOO_LONG:
+        return why
+    for h in range(11, -1, -1):                         # restore the position, replay recording
+        if h >= 6:
+            s[h] = w1 & 63
+            w1 >>= 6
+        else:
+            s[h] = w0 & 63
+            w0 >>= 6
+    s[STORE], s[STORE + 1] = stores0, stores1
+    return sow_laps(s, house, True)
 
 
 @njit(cache=True, inline="always")
