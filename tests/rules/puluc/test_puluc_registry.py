@@ -30,3 +30,20 @@ def test_rules_texts_in_english_and_french(rid):
     en, fr = rules_text(rid, "en"), rules_text(rid, "fr")
     assert "Our choice" in en and "Notre choix" in fr
     assert "## Notation" in en and "## Notation" in fr
+
+
+def test_evaluate_is_bounded_symmetric_and_likes_prisoners():
+    g = ludotheque.load("puluc")
+    ev = type(g).evaluate
+    start = g.initial_state()
+    assert ev(start.data, g.spec, 0) == 0.0
+    holding = g.from_diagram("""
+pos:  0    1  2  3  4  5   6  7  8  9  10
+      Y×4  .  .  .  .  BY  .  .  .  B  B×3
+""")
+    near = g.from_diagram("""
+pos:  0    1  2  3  4  5  6  7  8  9   10
+      Y×4  .  .  .  .  .  .  .  .  BY  B×4
+""")
+    a, b = ev(holding.data, g.spec, 0), ev(near.data, g.spec, 0)
+    assert 0 < a < b < 1 and ev(holding.data, g.spec, 1) == -a

@@ -306,6 +306,9 @@ class Puluc(Game):
         return [str(src), str(t)]
 
 
+Puluc.evaluate = K.evaluate
+
+
 # -- registration ---------------------------------------------------------------------------
 def _lodus(name: str, n: int, total: int, pairs: bool):
     def make(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
