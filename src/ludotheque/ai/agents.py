@@ -1,11 +1,21 @@
-"""Computer players. Every agent works on any ruleset through the protocol only."""
+"""Computer players. Every agent works on any ruleset through the protocol only.
+
+Agent specs (``make_agent``), as the CLI, the arena and the web app write them:
+
+- ``random``;
+- ``greedy``: one action deep with the game's evaluation (ties broken at random);
+- ``alphabeta`` (1 s a move), ``alphabeta:SECONDS``, ``alphabeta:dN`` (N actions deep);
+- ``mcts`` (1 s a move), ``mcts:SECONDS``, ``mcts:Np`` (N playouts);
+- ``easy``, ``medium``, ``hard``, ``expert``: the level's agent for the ruleset being played
+  (table in `levels.py`).
+"""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 
 from ..core.game import State
-from . import mcts
+from . import alphabeta, mcts
 
 
 class Agent:
@@ -29,29 +39,136 @@ class RandomAgent(Agent):
 
 
 @dataclass
-class MCTSAgent(Agent):
-    playouts: int | None = None
+class AlphaBetaAgent(Agent):
+    """Iterative-deepening alpha-beta (expectimax at throws) with the game's evaluation; the
+    transposition table is kept from move to move."""
+
     seconds: float | None = 1.0
+    depth: int | None = None
+    nodes: int | None = None
     seed: int = 0
-    name: str = "mcts"
+    name: str = "alphabeta"
+    table_bits: int = 20
+    _table: alphabeta.Table | None = field(default=None, init=False, repr=False)
+    _game: object = field(default=None, init=False, repr=False)
+
+    def result(self, state: State) -> alphabeta.SearchResult:
+        if self._table is None or self._game != state.game:
+            self._table = alphabeta.Table(state.game.num_actions, self.table_bits)
+            self._game = state.game
+        return alphabeta.search(state, self.seconds, self.depth, self.nodes, self._table)
 
     def choose(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self.result(state).best
+
+
+@dataclass
+class GreedyAgent(Agent):
+    """The best action one step ahead by the game's evaluation (a throw after the action is
+    averaged); equal values are broken at random."""
+
+    seed: int = 0
+    name: str = "greedy"
+    _rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ranked = alphabeta.search(state, None, depth=1, exact=True,
+                                  table=alphabeta.Table(state.game.num_actions, 8)).ranked
+        top = ranked[0][1]
+        return self._rng.choice([a for a, v in ranked if v >= top - 1e-9])
+
+
+@dataclass
+class MCTSAgent(Agent):
+    """UCT with compiled random playouts; keeps its tree from one move to the next."""
+
+    playouts: int | None = None
+    seconds: float | None = 1.0
+    seed: int = 0
+    name: str = "mcts"
+    reuse: bool = True
+    _tree: mcts.Tree | None = field(default=None, init=False, repr=False)
+    _played: int = field(default=-1, init=False, repr=False)
+
+    def search(self, state: State) -> mcts.Tree:
+        tree = None
+        if self.reuse and self._tree is not None:
+            tree = self._tree.reuse(state, self._played)
         self.seed += 1
-        return mcts.best_action(state, self.playouts, self.seconds, self.seed)
+        return mcts.search(state, self.playouts, self.seconds, self.seed, tree=tree)
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        tree = self.search(state)
+        a = max(tree.root_children(), key=lambda t: t[1])[0]
+        self._tree, self._played = (tree, a) if self.reuse else (None, -1)
+        return a
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """``random``, ``mcts`` (1 s a move), ``mcts:SECONDS`` or ``mcts:Np`` (N playouts)."""
-    name, _, arg = spec.partition(":")
-    if name == "random":
+@dataclass
+class LevelAgent(Agent):
+    """A named level: the agent of `levels.LEVELS` for the ruleset of the first state seen."""
+
+    level: str = "medium"
+    seed: int = 0
+    _agents: dict[str, Agent] = field(default_factory=dict, init=False, repr=False)
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return self.level
+
+    def agent_for(self, game_id: str) -> Agent:
+        from .levels import level_spec
+        if game_id not in self._agents:
+            self._agents[game_id] = make_agent(level_spec(game_id, self.level), self.seed)
+        return self._agents[game_id]
+
+    def choose(self, state: State) -> int:
+        return self.agent_for(state.game.id).choose(state)
+
+
+def make_agent(spec: str, seed: int = 0, default_seconds: float = 1.0) -> Agent:
+    """An agent from its spec (see the module docstring); ``default_seconds`` is the time a
+    move of ``mcts`` and ``alphabeta`` given without a budget."""
+    from .levels import LEVEL_NAMES
+    name, _, arg = spec.strip().partition(":")
+    if name in LEVEL_NAMES and not arg:
+        return LevelAgent(name, seed)
+    if name == "random" and not arg:
         return RandomAgent(seed)
-    if name == "mcts":
-        if not arg:
-            return MCTSAgent(seed=seed)
-        if arg.endswith("p"):
-            return MCTSAgent(playouts=int(arg[:-1]), seconds=None, seed=seed)
-        return MCTSAgent(seconds=float(arg), seed=seed)
-    raise ValueError(f"unknown agent {spec!r} (random, mcts, mcts:SECONDS, mcts:Np)")
+    if name == "greedy" and not arg:
+        return GreedyAgent(seed)
+    try:
+        if name == "mcts":
+            if not arg:
+                return MCTSAgent(seconds=default_seconds, seed=seed)
+            if arg.endswith("p"):
+                return MCTSAgent(playouts=_positive(int(arg[:-1])), seconds=None, seed=seed)
+            return MCTSAgent(seconds=_positive(float(arg)), seed=seed)
+        if name == "alphabeta":
+            if not arg:
+                return AlphaBetaAgent(seconds=default_seconds, seed=seed)
+            if arg.startswith("d"):
+                return AlphaBetaAgent(seconds=None, depth=_positive(int(arg[1:])), seed=seed)
+            return AlphaBetaAgent(seconds=_positive(float(arg)), seed=seed)
+    except ValueError:
+        pass
+    raise ValueError(f"unknown agent {spec!r} (random, greedy, mcts, mcts:SECONDS, mcts:Np, "
+                     f"alphabeta, alphabeta:SECONDS, alphabeta:dN, {', '.join(LEVEL_NAMES)})")
+
+
+def _positive(x: float) -> float:
+    if not x > 0:
+        raise ValueError("a budget is positive")
+    return x

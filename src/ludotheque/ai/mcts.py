@@ -4,6 +4,10 @@ The tree lives in flat arrays; each iteration replays actions from the root (sta
 stored), expands one node and runs one compiled random playout. Chance nodes are sampled by
 their probabilities. Values are stored from the point of view of the player who chose the
 edge into a node, so multi-action turns (the same player moving twice) need no special case.
+
+Between moves a player keeps its tree: `reuse` finds the node of the new position below the
+action it played (the opponent's reply and any throws are replayed from the tree's edges) and
+copies that subtree into a fresh tree, so the statistics gathered there are not lost.
 """
 from __future__ import annotations
 
@@ -108,7 +112,101 @@ def _build(kernels: Kernels) -> SimpleNamespace:
                 node = parent[node]
         rng[0] = x
 
-    return SimpleNamespace(iterate=iterate)
+    @njit
+    def find(root: np.ndarray, spec: Any, start: int, target: np.ndarray, max_depth: int,
+             parent: np.ndarray, action: np.ndarray, first: np.ndarray,
+             count: np.ndarray) -> int:
+        """The node below ``start`` (at most ``max_depth`` edges) whose state is ``target``,
+        or -1. Only expanded nodes are searched (depth first, replaying actions)."""
+        path = np.empty(max_depth + 2, np.int64)
+        s = root.copy()
+        n = 0
+        node = start
+        while node != 0:                     # the actions from the root to start
+            path[n] = node
+            n += 1
+            node = parent[node]
+            if n > max_depth:
+                return -1
+        for k in range(n - 1, -1, -1):
+            need = apply(s, spec, action[path[k]])
+            if need:
+                s = grow(s, need)
+        stack_node = np.empty(4096, np.int64)
+        stack_depth = np.empty(4096, np.int64)
+        states = [s]
+        stack_node[0], stack_depth[0] = start, 0
+        top = 1
+        while top > 0:
+            top -= 1
+            node, d = stack_node[top], stack_depth[top]
+            cur = states.pop()
+            if same_state(cur, target):
+                return node
+            if d >= max_depth or first[node] < 0:
+                continue
+            for ch in range(first[node], first[node] + count[node]):
+                if top >= 4096:
+                    return -1
+                c = cur.copy()
+                need = apply(c, spec, action[ch])
+                if need:
+                    c = grow(c, need)
+                stack_node[top], stack_depth[top] = ch, d + 1
+                states.append(c)
+                top += 1
+        return -1
+
+    return SimpleNamespace(iterate=iterate, find=find)
+
+
+@njit(cache=True)
+def same_state(a: np.ndarray, b: np.ndarray) -> bool:
+    """Equal arrays, a shorter one read as zero-padded (grown states)."""
+    n = min(a.shape[0], b.shape[0])
+    for i in range(n):
+        if a[i] != b[i]:
+            return False
+    for i in range(n, a.shape[0]):
+        if a[i] != 0:
+            return False
+    for i in range(n, b.shape[0]):
+        if b[i] != 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def copy_subtree(node: int, parent: np.ndarray, action: np.ndarray, mover: np.ndarray,
+                 first: np.ndarray, count: np.ndarray, visits: np.ndarray, value: np.ndarray,
+                 prob: np.ndarray, n_parent: np.ndarray, n_action: np.ndarray,
+                 n_mover: np.ndarray, n_first: np.ndarray, n_count: np.ndarray,
+                 n_visits: np.ndarray, n_value: np.ndarray, n_prob: np.ndarray) -> int:
+    """Copies the subtree of ``node`` into the (empty) arrays ``n_*`` with it as the root;
+    children stay contiguous. Returns the new size."""
+    queue = np.empty(parent.shape[0], np.int64)   # old index of each new node
+    queue[0] = node
+    n_parent[0], n_action[0], n_mover[0] = 0, action[node], -1
+    n_visits[0], n_value[0], n_prob[0] = visits[node], value[node], prob[node]
+    n_first[0], n_count[0] = -1, 0
+    size, head = 1, 0
+    cap = n_parent.shape[0]
+    while head < size:
+        old, new = queue[head], head
+        head += 1
+        f, n = first[old], count[old]
+        if f < 0 or size + n > cap:
+            n_first[new], n_count[new] = -1, 0
+            continue
+        n_first[new], n_count[new] = size, n
+        for k in range(n):
+            o = f + k
+            queue[size] = o
+            n_parent[size], n_action[size], n_mover[size] = new, action[o], mover[o]
+            n_first[size], n_count[size] = -1, 0
+            n_visits[size], n_value[size], n_prob[size] = visits[o], value[o], prob[o]
+            size += 1
+    return size
 
 
 class Tree:
@@ -116,15 +214,36 @@ class Tree:
 
     def __init__(self, state: State, capacity: int) -> None:
         self.state = state
-        self.parent = np.zeros(capacity, np.int64)
-        self.action = np.zeros(capacity, np.int64)
-        self.mover = np.full(capacity, -1, np.int64)
-        self.first = np.full(capacity, -1, np.int64)
-        self.count = np.zeros(capacity, np.int64)
+        self.parent = np.zeros(capacity, np.int32)
+        self.action = np.zeros(capacity, np.int32)
+        self.mover = np.full(capacity, -1, np.int8)
+        self.first = np.full(capacity, -1, np.int32)
+        self.count = np.zeros(capacity, np.int32)
         self.visits = np.zeros(capacity, np.float64)
         self.value = np.zeros(capacity, np.float64)
-        self.prob = np.zeros(capacity, np.float64)
+        self.prob = np.zeros(capacity, np.float32)
         self.size = np.ones(1, np.int64)
+
+    @property
+    def capacity(self) -> int:
+        return int(self.parent.shape[0])
+
+    def reuse(self, state: State, played: int, max_depth: int = 8) -> "Tree | None":
+        """A new tree rooted at ``state`` holding this tree's statistics for it, if ``state``
+        is reached below the root action ``played``; else None."""
+        f, n = int(self.first[0]), int(self.count[0])
+        start = next((k for k in range(f, f + n) if self.action[k] == played), -1) if f >= 0 else -1
+        if start < 0 or state.game != self.state.game:
+            return None
+        sk = _search_kernels(state.game.kernels)
+        node = sk.find(np.array(self.state.data), state.game.spec, start, np.array(state.data),
+                       max_depth, self.parent, self.action, self.first, self.count)
+        if node < 0:
+            return None
+        tree = Tree(state, self.capacity)
+        arrays = self.arrays()[:-1]
+        tree.size[0] = copy_subtree(node, *arrays, *tree.arrays()[:-1])
+        return tree
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (self.parent, self.action, self.mover, self.first, self.count, self.visits,
@@ -141,8 +260,10 @@ class Tree:
 
 
 def search(state: State, playouts: int | None = None, seconds: float | None = None,
-           seed: int = 0, c: float = 1.4, capacity: int | None = None) -> Tree:
-    """Runs UCT from ``state`` for a number of playouts or a time budget (or both: first hit)."""
+           seed: int = 0, c: float = 1.4, capacity: int | None = None,
+           tree: Tree | None = None) -> Tree:
+    """Runs UCT from ``state`` for a number of playouts or a time budget (or both: first hit),
+    growing ``tree`` (a tree rooted at ``state``, see `Tree.reuse`) if one is given."""
     if state.is_terminal or state.is_chance_node:
         raise ValueError("search needs a state where a player is to move")
     if playouts is None and seconds is None:
@@ -150,7 +271,8 @@ def search(state: State, playouts: int | None = None, seconds: float | None = No
     game = state.game
     sk = _search_kernels(game.kernels)
     budget = playouts if playouts is not None else 1 << 62
-    tree = Tree(state, capacity or min(max(64 * budget, 1 << 14), 1 << 22))
+    if tree is None:
+        tree = Tree(state, capacity or min(max(64 * budget, 1 << 14), 1 << 21))
     rng = np.full(1, seed_word(seed), np.uint64)
     root = np.array(state.data)
     deadline = time.perf_counter() + seconds if seconds is not None else math.inf

@@ -180,3 +180,6 @@ register(RulesetInfo(
     ),
     rules_package="ludotheque.games.oware",
 ))
+
+from . import evaluation  # noqa: E402  (search knowledge, kept apart from the rules)
+Oware.evaluate = evaluation.evaluate
