@@ -238,12 +238,17 @@ class Fanorona(Game):
             return f"{move}: {b[P]} holds no {self.player_names[p].lower()} piece"
         if s[K.BOARD + Q] != K.EMPTY:
             return f"{move}: {b[Q]} is occupied"
-        if Q not in self.board.step[P] and Q not in self.board.jump[P]:
+        female = s[K.BOARD + P] >= 3
+        if Q not in self.board.step[P] and not (female and Q in self.board.jump[P]):
             return f"{move}: {b[Q]} is not next to {b[P]} along a line"
+        if Q not in self.board.step[P]:
+            return f"{move}: the Female jumps only over one of her own pieces"
         if matches and not kind:
             return f"{move} is both an approach and a withdrawal: write {move}A or {move}W"
         if matches:
-            return f"{move} is not possible: legal here {', '.join(self.action_to_string(state, a) for a in matches)}"
+            what = {"A": "an approach", "W": "a withdrawal"}.get(kind, "a move without capture")
+            return (f"{move}: this move is not {what}; play "
+                    f"{' or '.join(self.action_to_string(state, a) for a in matches)}")
         if s[K.SUB] == K.CHAIN:
             return (f"{move}: a continuation must capture, change direction and not come back to "
                     "a point already visited this turn")
