@@ -432,6 +432,7 @@ def test_nn_x1_the_opening():
     assert moves(START) == list("ABCDEF")
     after = START.apply_move("A")
     assert rows(after) == rows(position(X1_AFTER_A)) and after.current_player == NORTH
+    assert ref_turn(*ref_position(START), 0)[2] == ("", 5)     # A, E, d, C, c
     a_counts = list(after.data[0:12])
     for h in range(6):                       # the other moves: the same picture turned round
         counts = list(START.apply(h).data[0:12])

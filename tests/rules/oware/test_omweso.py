@@ -535,8 +535,10 @@ def test_om_x5_a_rearrangement():
 def test_om_x6_never_ending_relay():
     s = position(X6, NORTH)
     assert sorted(moves(s)) == sorted("g4 e4 d4 b4 a4 a3 b3 d3 g3".split())
+    laps = {"g4": 3, "e4": 29, "d4": 21, "b4": 2, "a4": 11, "a3": 10_000, "b3": 18, "d3": 1, "g3": 1}
     for m, want in X6_RESULTS.items():
         assert ranks(s.apply_move(m)) == parse_ranks(want), m
+        assert ref_play(ref_from_state(s), s.parse_move(m))["laps"] == laps[m], m
 
 
 # -- perft: from the position after both players play `done` (the spec gives none) ------------
