@@ -13,6 +13,7 @@ from ..core import registry
 from ..core.errors import LudoError
 from ..core.rules_text import LANGUAGES, rules_text
 from ..records import GameRecord
+from . import ai_commands
 from . import serve
 
 
@@ -134,6 +135,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_solve)
     serve.add_parser(sub)
+    ai_commands.add_parsers(sub)
     return p
 
 

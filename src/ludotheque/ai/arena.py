@@ -1,0 +1,177 @@
+"""Round-robin matches between agents, Elo estimates with confidence intervals.
+
+Every pair of agents plays ``games`` games, seats alternating (game k of a pair: the first
+agent sits first when k is even). Game seeds are fixed (``seed + k``): the same seed makes the
+same throws and seeds the agents the same way, so a run is reproducible up to time-limited
+search. Games run in a local process pool; each is returned as a `GameRecord`.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from ..core import registry
+from ..core.game import CHANCE
+from ..records import GameRecord
+from .agents import make_agent
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Pairing:
+    first: str          # agent spec in seat 0
+    second: str         # agent spec in seat 1
+    seed: int
+
+
+def play_game(ruleset: str, pairing: Pairing, seconds_per_move: float = 1.0,
+              max_actions: int = 3000) -> tuple[Pairing, GameRecord, tuple[float, float]]:
+    """One game; returns the record and both players' returns (0, 0 for a game cut at
+    ``max_actions``)."""
+    game = registry.load(ruleset)
+    agents = [make_agent(pairing.first, pairing.seed, seconds_per_move),
+              make_agent(pairing.second, pairing.seed + 7919, seconds_per_move)]
+    rng = random.Random(pairing.seed)
+    state = game.initial_state(pairing.seed)
+    actions: list[int] = []
+    times: list[float] = []
+    while not state.is_terminal and len(actions) < max_actions:
+        p = state.current_player
+        t0 = time.perf_counter()
+        if p == CHANCE:
+            outcomes, probs = zip(*state.chance_outcomes())
+            a = rng.choices(outcomes, probs)[0]
+        else:
+            a = agents[p].choose(state)
+        times.append(round(time.perf_counter() - t0, 4))
+        state = state.apply(a)
+        actions.append(a)
+    record = GameRecord(game.id, actions, [pairing.first, pairing.second], event="ludotheque arena",
+                        seconds=times, tags={"Seed": str(pairing.seed)})
+    return pairing, record, state.returns()
+
+
+def schedule(agents: list[str], games: int, seed: int = 1) -> list[Pairing]:
+    """Round robin: each pair plays ``games`` games, seats alternating."""
+    out = []
+    for i in range(len(agents)):
+        for j in range(i + 1, len(agents)):
+            for k in range(games):
+                a, b = (agents[i], agents[j]) if k % 2 == 0 else (agents[j], agents[i])
+                out.append(Pairing(a, b, seed + 1000 * (i * len(agents) + j) + k // 2))
+    return out
+
+
+def elo(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
+    """Elo difference implied by a score, with a 95% confidence interval: Wilson's interval
+    of the mean score per game (the per-game variance counts draws; Wilson's form keeps the
+    interval finite on one side at 0% or 100%), mapped through the logistic curve."""
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0, -math.inf, math.inf
+    score = (wins + 0.5 * draws) / n
+    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    z2 = Z95 * Z95
+    centre = (score + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(var / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return _elo(score), _elo(centre - half), _elo(centre + half)
+
+
+def _elo(score: float) -> float:
+    if score <= 1e-9:
+        return -math.inf
+    if score >= 1 - 1e-9:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    def add(self, r: float) -> None:
+        if r > 0:
+            self.wins += 1
+        elif r < 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def row(self) -> dict[str, Any]:
+        d, lo, hi = elo(self.wins, self.draws, self.losses)
+        score = (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+        return {"games": self.games, "wins": self.wins, "draws": self.draws,
+                "losses": self.losses, "score": round(score, 4), "elo": _round(d),
+                "elo_low": _round(lo), "elo_high": _round(hi)}
+
+
+def _round(x: float) -> float | None:
+    return None if math.isinf(x) else round(x, 1)   # JSON has no infinity
+
+
+@dataclass
+class ArenaResult:
+    ruleset: str
+    agents: list[str]
+    pairs: dict[tuple[str, str], Tally] = field(default_factory=dict)
+    totals: dict[str, Tally] = field(default_factory=dict)
+
+    def add(self, pairing: Pairing, returns: tuple[float, float]) -> None:
+        for seat, (me, other) in enumerate(((pairing.first, pairing.second),
+                                            (pairing.second, pairing.first))):
+            self.totals.setdefault(me, Tally()).add(returns[seat])
+            if self.agents.index(me) < self.agents.index(other):
+                self.pairs.setdefault((me, other), Tally()).add(returns[seat])
+
+    def to_dict(self) -> dict[str, Any]:
+        """Per agent: results against the field; per pair: results of the first agent
+        against the second, with the Elo difference."""
+        return {
+            "ruleset": self.ruleset,
+            "agents": {a: self.totals.get(a, Tally()).row() for a in self.agents},
+            "pairs": [{"agent": a, "opponent": b, **t.row()} for (a, b), t in self.pairs.items()],
+        }
+
+
+def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
+        seconds_per_move: float = 1.0, seed: int = 1, max_actions: int = 3000,
+        on_game: Callable[[Pairing, GameRecord, tuple[float, float]], None] | None = None,
+        ) -> ArenaResult:
+    """Plays the round robin (in ``workers`` processes when more than 1)."""
+    game = registry.load(ruleset)
+    if len(set(agents)) != len(agents) or len(agents) < 2:
+        raise ValueError("an arena needs at least two different agents")
+    for a in agents:
+        make_agent(a)                     # a bad spec fails before anything starts
+    result = ArenaResult(game.id, list(agents))
+    for pairing, record, returns in _games(game.id, schedule(agents, games, seed), workers,
+                                           seconds_per_move, max_actions):
+        result.add(pairing, returns)
+        if on_game:
+            on_game(pairing, record, returns)
+    return result
+
+
+def _games(ruleset: str, pairings: list[Pairing], workers: int, seconds: float,
+           max_actions: int) -> Iterator[tuple[Pairing, GameRecord, tuple[float, float]]]:
+    if workers <= 1:
+        for p in pairings:
+            yield play_game(ruleset, p, seconds, max_actions)
+        return
+    from concurrent.futures import as_completed
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures: list[Future[Any]] = [pool.submit(play_game, ruleset, p, seconds, max_actions)
+                                      for p in pairings]
+        for f in as_completed(futures):
+            yield f.result()

@@ -1,0 +1,126 @@
+"""`ludotheque analyse` (review a record) and `ludotheque arena` (agents' round robin)."""
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+
+def add_parsers(sub: Any) -> None:
+    s = sub.add_parser("analyse", help="review a record: evaluation of every move, mistakes (?) and blunders (??)")
+    s.add_argument("record", help="a record file (JSON or text)")
+    s.add_argument("--seconds", type=float, default=1.0, help="search time per move (default 1)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_analyse)
+    s = sub.add_parser("arena", help="round robin between computer players: results, Elo, records")
+    s.add_argument("ruleset")
+    s.add_argument("--agents", nargs="+", required=True,
+                   help="agent specs: random, greedy, mcts[:S|:Np], alphabeta[:S|:dN], easy, medium, hard, expert")
+    s.add_argument("--games", type=int, default=20, help="games per pair of agents (default 20)")
+    s.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    s.add_argument("--seconds-per-move", type=float, default=1.0,
+                   help="time a move for mcts/alphabeta given without a budget (default 1)")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--max-actions", type=int, default=3000, help="games cut after this many actions count as draws")
+    s.add_argument("--out", default=None, help="folder for the records and results.json "
+                   "(default arena/<ruleset>-<date>)")
+    s.add_argument("--json", action="store_true", help="print the results as JSON")
+    s.set_defaults(func=cmd_arena)
+
+
+def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
+    from ..ai.hints import analyse
+    from ..records import GameRecord
+    record = GameRecord.parse(Path(args.record).read_text(encoding="utf-8"))
+    states = record.states()
+    reviews = analyse(states, record.actions, args.seconds)
+    if args.json:
+        print(json.dumps([r.__dict__ for r in reviews], indent=1))
+        return 0
+    names = states[0].game.player_names
+    table = Table(title=f"{record.ruleset}: values for the player who moves (+1 win, -1 loss)")
+    for col in ("#", "player", "move", "before", "after", "best", ""):
+        table.add_column(col)
+    for r in reviews:
+        style = "red" if r.mark == "??" else "yellow" if r.mark == "?" else ""
+        table.add_row(str(r.number), names[r.player], r.move + r.mark, f"{r.before:+.2f}",
+                      f"{r.after:+.2f}", r.best if r.mark else "",
+                      {"??": "blunder", "?": "mistake"}.get(r.mark, ""), style=style)
+    console.print(table)
+    for p in (0, 1):
+        mine = [r for r in reviews if r.player == p]
+        console.print(f"{names[p]}: {sum(r.mark == '?' for r in mine)} mistakes, "
+                      f"{sum(r.mark == '??' for r in mine)} blunders in {len(mine)} moves")
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace, console: Console) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..ai import arena
+    from ..core import registry
+    game = registry.load(args.ruleset)
+    if args.games < 1 or args.workers < 1:
+        console.print("[red]error:[/red] --games and --workers are at least 1")
+        return 2
+    slug = re.sub(r"[^a-z0-9]+", "-", game.id.lower()).strip("-")
+    out = Path(args.out or f"arena/{slug}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}")
+    out.mkdir(parents=True, exist_ok=True)
+    n_pairs = len(args.agents) * (len(args.agents) - 1) // 2
+    count = [0]
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=Console(stderr=True), transient=args.json) as bar:
+        task = bar.add_task(game.id, total=n_pairs * args.games)
+
+        def saved(pairing: Any, record: Any, returns: Any) -> None:
+            count[0] += 1
+            name = f"{count[0]:04d}-{_slug(pairing.first)}-vs-{_slug(pairing.second)}.txt"
+            (out / name).write_text(record.to_text(), encoding="utf-8")
+            bar.advance(task)
+
+        try:
+            result = arena.run(game.id, list(args.agents), args.games, args.workers,
+                               args.seconds_per_move, args.seed, args.max_actions, saved)
+        except ValueError as e:
+            console.print(f"[red]error:[/red] {e}")
+            return 2
+    data = result.to_dict()
+    (out / "results.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    if args.json:
+        print(json.dumps(data, indent=1))
+        return 0
+    console.print(_table(f"{game.id}: each agent against the field", data["agents"].items()))
+    console.print(_table("pairs (results of the first agent)",
+                         [(f"{p['agent']} vs {p['opponent']}", p) for p in data["pairs"]]))
+    console.print(f"{count[0]} records and results.json in {out}")
+    return 0
+
+
+def _slug(spec: str) -> str:
+    return re.sub(r"[^a-z0-9.]+", "_", spec.lower())
+
+
+def _fmt(x: float | None, sign: bool = True) -> str:
+    if x is None:
+        return "∞"
+    x = round(x) + 0  # no "-0"
+    return f"{x:+d}" if sign else f"{x:d}"
+
+
+def _table(title: str, rows: Any) -> Table:
+    t = Table(title=title)
+    for col in ("agent", "games", "wins", "draws", "losses", "score", "Elo", "95% interval"):
+        t.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col == "agent")
+    for name, r in rows:
+        lo = "-∞" if r["elo_low"] is None else _fmt(r["elo_low"])
+        hi = "+∞" if r["elo_high"] is None else _fmt(r["elo_high"])
+        e = ("+∞" if r["score"] >= 1 else "-∞") if r["elo"] is None else _fmt(r["elo"])
+        t.add_row(name, str(r["games"]), str(r["wins"]), str(r["draws"]), str(r["losses"]),
+                  f"{100 * r['score']:.1f}%", e, f"[{lo}, {hi}]")
+    return t
