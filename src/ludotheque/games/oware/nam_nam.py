@@ -125,12 +125,12 @@ class NamNam(Game):
         north, south = range(11, 5, -1), range(6)
         lines = [
             f"Round {s[K.ROUND]}",
-            "         f  e  d  c  b  a",
+            "        f  e  d  c  b  a",
             f"North  {''.join(cell(h) for h in north)}   store {s[K.STORE + 1]}",
             f"owner  {marks(north)}",
             f"South  {''.join(cell(h) for h in south)}   store {s[K.STORE]}",
             f"owner  {marks(south)}",
-            "         A  B  C  D  E  F",
+            "        A  B  C  D  E  F",
         ]
         if s[K.LAST_ROUND_END]:
             ended = s[K.ROUND] if s[K.END] == K.END_ALL_SEEDS else s[K.ROUND] - 1

@@ -182,7 +182,7 @@ class Omweso(Game):
         def rank(y: int) -> str:
             return f"  {y + 1} " + "".join(f"{s[16 * p + k]:3d}" for p, k in (pit_of(x, y) for x in range(8)))
 
-        header = "     " + "  ".join(FILES)
+        header = "      " + "  ".join(FILES)
         lines = [
             header,
             rank(3) + "   North outer",
