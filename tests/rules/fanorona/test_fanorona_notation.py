@@ -286,3 +286,18 @@ def test_solve_is_telo_only():
         g.solve(diagram("fanorona/telo", "3  . O .\n2  O . G\n1  . . G").apply_move("c2-b2A"))
     mid = g.solve(diagram("fanorona/telo", "3  . O .\n2  O . G\n1  . . G"))
     assert mid["value"] == 1 and mid["moves"]["c2-b2A-b1W"] == 1
+
+
+def test_parse_turn_stays_in_the_turn():
+    g = load("fanorona")
+    s = diagram("fanorona", """
+        5  . . . . . . . . .
+        4  . . . . . . . . .
+        3  G . O O . O O . G
+        2  . . . . . . . . .
+        1  . . . . . . . . .""")
+    # a3-b3A ends the turn; g3-... would be orange's move
+    unchanged(s, lambda: g.parse_turn(s, "a3-b3A-a4"), IllegalActionError)
+    mid = diagram("fanorona", EX_FA_3).apply_move("b2-c3W")
+    assert g.parse_turn(mid, "c2W") == [mid.parse_move("c3-c2W"), g.stop_action]
+    assert g.parse_turn(mid, "stop") == [g.stop_action]

@@ -266,35 +266,32 @@ class Fanorona(Game):
         parts = text.split()
         if not parts:
             raise NotationError("an empty turn")
-        tokens: list[str] = []
-        moves, rest = (parts[0], parts[1:]) if not parts[0].startswith("@") and parts[0] != "pass" else ("", parts)
-        if "," in moves or _SDG.fullmatch(moves):
-            tokens += [m for m in moves.rstrip(".").split(",") if m or True]
-        elif moves:
-            segs = moves.split("-")
-            if len(segs) < 2:
-                raise NotationError(f"{text!r} is not a Fanorona turn (e2-e3A-f4W @d2)")
-            first = segs[0]
-            for seg in segs[1:]:
-                tokens.append(f"{first}-{seg}")
-                first = seg[:-1] if seg[-1:] in ("A", "W") else seg
+        moves, rest = parts[0], parts[1:]
+        if moves.startswith("@") or moves == "pass":     # only the tamarin decision is left
+            moves, rest = "", parts
         if len(rest) > 1:
             raise NotationError(f"{text!r}: at most one placement ('@d2') follows the moves")
+        if "," in moves or _SDG.fullmatch(moves):
+            tokens = moves.rstrip(".").split(",")
+        else:
+            segs = moves.split("-") if moves else []
+            tokens = segs[:1] if len(segs) == 1 else []  # `stop`, or a chain's `f4W`
+            for frm, seg in zip(segs, segs[1:]):
+                tokens.append(f"{frm.rstrip('AW')}-{seg}")
         actions: list[int] = []
         mover = state.current_player
-        for tok in tokens:
-            a = self.parse_action(state, tok)
-            actions.append(a)
-            state = state.apply(a)
+        for i, tok in enumerate(tokens):
+            if i and (state.current_player != mover or state.data[K.SUB] != K.CHAIN):
+                raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
+            actions.append(self.parse_action(state, tok))
+            state = state.apply(actions[-1])
         if state.current_player == mover and state.data[K.SUB] == K.CHAIN:
             actions.append(self.stop_action)
             state = state.apply(self.stop_action)
         if rest:
-            a = self.parse_action(state, rest[0]) if state.current_player == mover else None
-            if a is None:
+            if state.current_player != mover:
                 raise IllegalActionError(f"{rest[0]}: no tamarin decision is offered after this turn")
-            actions.append(a)
-            state = state.apply(a)
+            actions.append(self.parse_action(state, rest[0]))
         elif state.current_player == mover and state.data[K.SUB] == K.DECIDE:
             actions.append(self.pass_action)
         return actions
