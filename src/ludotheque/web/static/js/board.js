@@ -26,7 +26,7 @@ export class Board {
     this.svg.addEventListener("keydown", (e) => this.key(e));
     this.svg.addEventListener("click", (e) => {
       const t = e.target.closest("[data-id]");
-      if (t) { this.cursor = t.dataset.id; this.onPoint(t.dataset.id); }
+      if (t) { this.cursor = t.dataset.id; this.showCursor = false; this.onPoint(t.dataset.id); }
     });
     this.layout();
   }
@@ -105,7 +105,7 @@ export class Board {
 
   drawLabels(g, ids) {
     const coord = ids.every((id) => /^[a-z]+\d+$/.test(id));
-    if (coord && this.kind !== "pits") {
+    if (coord) {
       // files under the bottom row, ranks left of the left column
       const bottom = Math.max(...ids.map((id) => this.pos(id)[1]));
       const left = Math.min(...ids.map((id) => this.pos(id)[0]));
@@ -113,8 +113,8 @@ export class Board {
       for (const id of ids) {
         const [x, y] = this.pos(id);
         const f = id.match(/^[a-z]+/)[0], r = id.match(/\d+$/)[0];
-        if (Math.abs(y - bottom) < 1 && !seenF.has(f)) { seenF.add(f); g.append(s("text", { x, y: y + this.pad * 0.62, class: "b-label" }, f)); }
-        if (Math.abs(x - left) < 1 && !seenR.has(r)) { seenR.add(r); g.append(s("text", { x: x - this.pad * 0.62, y, class: "b-label" }, r)); }
+        if (Math.abs(y - bottom) < 1 && !seenF.has(f)) { seenF.add(f); g.append(s("text", { x, y: y + this.pad * 0.72, class: "b-label" }, f)); }
+        if (Math.abs(x - left) < 1 && !seenR.has(r)) { seenR.add(r); g.append(s("text", { x: x - this.pad * 0.78, y, class: "b-label" }, r)); }
       }
     } else {
       for (const id of ids) {
@@ -145,7 +145,7 @@ export class Board {
       if (can.has(id)) d.append(s("circle", { cx: x, cy: y, r: U * 0.45, class: "b-can" }));
       if (sel.includes(id)) d.append(s("circle", { cx: x, cy: y, r: U * 0.45, class: "b-sel" }));
       if (hint.includes(id)) d.append(s("circle", { cx: x, cy: y, r: U * 0.49, class: "b-hint" }));
-      if (this.cursor === id) d.append(s("rect", { x: x - U * 0.5, y: y - U * 0.5, width: U, height: U, rx: 8, class: "b-cursor" }));
+      if (this.showCursor && this.cursor === id) d.append(s("rect", { x: x - U * 0.5, y: y - U * 0.5, width: U, height: U, rx: 8, class: "b-cursor" }));
       const active = can.has(id) || target.has(id) || via.has(id) || sel.includes(id);
       const hit = s("circle", { cx: x, cy: y, r: U * 0.48, class: active ? "b-hit active" : "b-hit", "data-id": id });
       hit.append(s("title", {}, this.describe(id, byPoint[id])));
@@ -188,6 +188,7 @@ export class Board {
 
   // -- keyboard ----------------------------------------------------------------------------
   key(e) {
+    this.showCursor = true;
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (dirs[e.key]) {
       e.preventDefault();

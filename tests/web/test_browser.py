@@ -1,0 +1,291 @@
+"""End to end in a real browser: Playwright (sync) + Debian's chromium against a uvicorn server
+started here on a free localhost port. Screenshots go to test-artifacts/."""
+import random
+import socket
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+import ludotheque
+from ludotheque.web import create_app
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    import uvicorn
+
+    app = create_app(tmp_path_factory.mktemp("web") / "games.sqlite")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 30
+    while not srv.started:
+        assert time.time() < deadline, "server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing (apt-get install chromium)")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    pg = ctx.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(20_000)
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def api_game(server, ruleset, mode="local", **kw):
+    r = httpx.post(f"{server}/api/games", json={"ruleset": ruleset, "mode": mode, **kw}, timeout=120)
+    r.raise_for_status()
+    return r.json()
+
+
+def move_count(page):
+    return page.locator(".moves li").count()
+
+
+def wait_moves(page, n):
+    page.wait_for_function(f"document.querySelectorAll('.moves li').length >= {n}")
+
+
+def click_point(page, pid):
+    page.locator(f'.board [data-id="{pid}"]').click()
+
+
+# -- the lobby ---------------------------------------------------------------------------------
+def test_lobby_lists_every_game_and_switches_the_rules_language(page, server):
+    page.goto(server + "/")
+    page.wait_for_selector("#start")
+    titles = page.locator(".card h3").all_inner_texts()
+    for ri in ludotheque.rulesets():
+        if ri.name == ri.family:
+            assert ri.title in titles
+    page.wait_for_selector("#rules h2")
+    assert "Harvest" in page.locator("#rules").inner_text()
+    page.click("[data-lang=fr]")
+    page.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")
+    page.reload()
+    page.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")  # remembered
+    page.click("[data-lang=en]")
+    page.click('.card[data-family="fanorona"]')
+    page.wait_for_selector("input[data-ext=female]")
+    assert page.locator("input[name=variant]").count() == 4
+    shot(page, "lobby")
+
+
+# -- a whole game by clicks --------------------------------------------------------------------
+def test_full_oware_game_against_the_random_player_by_clicks(page, server):
+    page.goto(server + "/")
+    page.wait_for_selector("#start")
+    page.select_option("#level", "random")
+    page.click("#start")
+    page.wait_for_url("**/play/*")
+    rng = random.Random(7)
+    for _ in range(400):
+        page.wait_for_function("document.querySelector('.banner') || document.querySelectorAll('.b-hit.active').length > 0")
+        if page.locator(".banner").count():
+            break
+        n = move_count(page)
+        hits = page.locator(".b-hit.active")
+        hits.nth(rng.randrange(hits.count())).click()
+        wait_moves(page, n + 1)
+    banner = page.locator(".banner").inner_text()
+    game_id = page.url.rsplit("/", 1)[1]
+    snap = httpx.get(f"{server}/api/games/{game_id}").json()
+    assert snap["result"] and snap["result"]["reason"] in banner
+    assert move_count(page) == len(snap["moves"]) > 10
+    assert page.locator(".player .score").count() == 2
+    shot(page, "oware-vs-random")
+    # the finished game replays with the arrow keys
+    page.click("text=Replay")
+    page.wait_for_selector(".replaybar")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.querySelector('.message').textContent.includes('Start position')")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('.message').textContent.startsWith('Move 1 of')")
+    shot(page, "replay")
+
+
+# -- two browsers, one game ----------------------------------------------------------------------
+def test_invite_link_game_between_two_browser_contexts(browser, server):
+    a_ctx = browser.new_context(viewport={"width": 1100, "height": 800})
+    b_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        a, b = a_ctx.new_page(), b_ctx.new_page()
+        a.goto(server + "/")
+        a.click('.card[data-family="konane"]')
+        a.check("input[name=mode][value=invite]")
+        a.click("#start")
+        a.wait_for_url("**/play/*")
+        link = a.locator(".invite input").input_value()
+        assert "#t=" in link
+        b.goto(link)
+        b.wait_for_selector(".board svg .dynamic")
+        assert "Jasmine · you" in b.locator(".players").inner_text()
+        # Kōnane opens with removals: Hibiscus (a) removes, Jasmine (b) removes, then jumps
+        a.wait_for_selector(".b-hit.active")
+        assert b.locator(".b-hit.active").count() == 0          # not Jasmine's turn
+        a.locator(".b-hit.active").first.click()
+        wait_moves(b, 1)
+        b.wait_for_selector(".b-hit.active")
+        b.locator(".b-hit.active").first.tap()
+        wait_moves(a, 2)
+        a.wait_for_selector(".b-hit.active")
+        game_id = a.url.rsplit("/", 1)[1]
+        jump = httpx.get(f"{server}/api/games/{game_id}").json()["legal"][0]
+        assert len(jump["p"]) == 3                               # from, over, to
+        click_point(a, jump["p"][0])
+        a.wait_for_selector(".b-target")
+        click_point(a, jump["p"][-1])                             # the jumped point may be skipped
+        wait_moves(b, 3)
+        assert b.locator(".moves li").nth(2).inner_text().strip() == jump["n"]
+        shot(a, "invite-host")
+        assert b.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # phone layout
+        shot(b, "invite-guest-phone")
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
+# -- keyboard and text mode ------------------------------------------------------------------------
+def test_keyboard_only_play_and_typed_moves(page, server):
+    g = api_game(server, "oware", mode="ai", level="random")
+    page.goto(f"{server}/play/{g['id']}#t={g['token']}")
+    page.wait_for_selector(".b-hit.active")
+    for _ in range(40):                                  # Tab until the board has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.tagName === 'svg'"):
+            break
+    else:
+        pytest.fail("the board never took the keyboard focus")
+    page.keyboard.press("ArrowRight")                    # the cursor appears on a movable pit
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(".b-cursor")
+    page.keyboard.press("Enter")
+    wait_moves(page, 2)                                   # our move and the computer's answer
+    first = page.locator(".moves li").first.inner_text().strip()
+    assert first in list("ABCDEF") and first != "A"
+    page.wait_for_function("document.querySelector('#announce').textContent.includes('plays')")
+    # text mode: a move typed in notation, and an illegal one explained
+    page.wait_for_selector(".b-hit.active")
+    legal = page.locator(".b-hit.active").evaluate_all("(els) => els.map(e => e.dataset.id)")
+    page.fill("#typed", "a")                             # North's house: not South's move
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".message.error")
+    assert page.locator(".message").inner_text()
+    page.fill("#typed", legal[0])
+    page.keyboard.press("Enter")
+    wait_moves(page, 4)
+    shot(page, "keyboard-oware")
+
+
+# -- a multi-action turn ---------------------------------------------------------------------
+def find_chain(game, seed=1, tries=3000):
+    """A short opening after which the side to move captures, may go on capturing, or stop."""
+    rng = random.Random(seed)
+    for _ in range(tries):
+        s, line = game.initial_state(), []
+        for _ in range(rng.randrange(0, 6)):
+            if s.is_terminal:
+                break
+            a = rng.choice(s.legal_actions())
+            line.append(s.move_to_string(a))
+            s = s.apply(a)
+        if s.is_terminal:
+            continue
+        for a in s.legal_actions():
+            t = s.apply(a)
+            if t.current_player != s.current_player:
+                continue
+            names = [t.move_to_string(b) for b in t.legal_actions()]
+            if "stop" in names and len(names) > 1:
+                cont = next(b for b in t.legal_actions() if t.move_to_string(b) != "stop")
+                return line, a, cont, s
+    raise AssertionError("no chain found")
+
+
+def test_fanorona_chain_capture_with_the_stop_choice(page, server):
+    game = ludotheque.load("fanorona")
+    line, first, second, s = find_chain(game)
+    g = api_game(server, "fanorona")
+    for text in line:
+        httpx.post(f"{server}/api/games/{g['id']}/move", json={"text": text, "token": g["token"]}, timeout=60).raise_for_status()
+    page.goto(f"{server}/play/{g['id']}#t={g['token']}")
+    page.wait_for_selector(".b-hit.active")
+    n = len(line)
+
+    def play_by_clicks(state, action):
+        notation = state.move_to_string(action)
+        for pid in game.action_points(state, action):
+            click_point(page, pid)
+        if page.locator(".choices .choice").count() and move_count(page) == n:
+            page.locator(f'.choices .choice[data-action="{action}"]').click()
+        return notation
+
+    played = [play_by_clicks(s, first)]
+    wait_moves(page, n + 1)
+    stop = page.locator(".choices .choice", has_text="stop")
+    stop.wait_for()
+    shot(page, "fanorona-chain")
+    t = s.apply(first)
+    n += 1
+    played.append(play_by_clicks(t, second))
+    wait_moves(page, n + 1)
+    u = t.apply(second)
+    if u.current_player == t.current_player and not u.is_terminal:
+        page.locator(".choices .choice", has_text="stop").click()
+        played.append("stop")
+        wait_moves(page, n + 2)
+    moves = page.locator(".moves li").all_inner_texts()
+    assert [m.strip() for m in moves[len(line):]] == played
+    snap = httpx.get(f"{server}/api/games/{g['id']}").json()
+    assert snap["to_move"] == 1 - s.current_player or snap["result"]
+    shot(page, "fanorona-after-chain")
+
+
+def test_puluc_throws_are_shown(page, server):
+    g = api_game(server, "puluc")
+    page.goto(f"{server}/play/{g['id']}#t={g['token']}")
+    page.wait_for_selector(".b-hit.active")
+    assert "throw" in page.locator(".moves").inner_text()
+    assert "last throw" in page.locator(".statusbar").inner_text()
+    move = httpx.get(f"{server}/api/games/{g['id']}").json()["legal"][0]
+    for pid in move["p"]:
+        click_point(page, pid)
+    page.wait_for_function("document.querySelectorAll('.moves li').length >= 3")
+    assert page.locator(".moves li").nth(1).inner_text().strip() == move["n"]
+    assert page.locator(".moves li").nth(2).inner_text().strip().startswith("throw")
+    shot(page, "puluc")
