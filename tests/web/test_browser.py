@@ -74,11 +74,16 @@ def api_game(server, ruleset, mode="local", **kw):
 
 
 def move_count(page):
-    return page.locator(".moves li").count()
+    """Actions played so far, as the page shows them (the list groups them into turns)."""
+    return int(page.locator(".moves").get_attribute("data-plies") or 0)
 
 
 def wait_moves(page, n):
-    page.wait_for_function(f"document.querySelectorAll('.moves li').length >= {n}")
+    page.wait_for_function(f"Number(document.querySelector('.moves').dataset.plies || 0) >= {n}")
+
+
+def shown_moves(page):
+    return [m.strip() for m in page.locator(".moves .mv, .moves .throw").all_inner_texts()]
 
 
 def click_point(page, pid):
@@ -171,7 +176,7 @@ def test_invite_link_game_between_two_browser_contexts(browser, server):
         a.wait_for_selector(".b-target")
         click_point(a, jump["p"][-1])                             # the jumped point may be skipped
         wait_moves(b, 3)
-        assert b.locator(".moves li").nth(2).inner_text().strip() == jump["n"]
+        assert shown_moves(b)[2] == jump["n"]
         shot(a, "invite-host")
         assert b.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # phone layout
         shot(b, "invite-guest-phone")
@@ -196,7 +201,7 @@ def test_keyboard_only_play_and_typed_moves(page, server):
     page.wait_for_selector(".b-cursor")
     page.keyboard.press("Enter")
     wait_moves(page, 2)                                   # our move and the computer's answer
-    first = page.locator(".moves li").first.inner_text().strip()
+    first = shown_moves(page)[0]
     assert first in list("ABCDEF") and first != "A"
     page.wait_for_function("document.querySelector('#announce').textContent.includes('plays')")
     # text mode: a move typed in notation, and an illegal one explained
@@ -269,8 +274,8 @@ def test_fanorona_chain_capture_with_the_stop_choice(page, server):
         page.locator(".choices .choice", has_text="stop").click()
         played.append("stop")
         wait_moves(page, n + 2)
-    moves = page.locator(".moves li").all_inner_texts()
-    assert [m.strip() for m in moves[len(line):]] == played
+    assert shown_moves(page)[len(line):] == played
+    assert played[0] in page.locator(".moves li").last.inner_text()        # one turn, one line
     snap = httpx.get(f"{server}/api/games/{g['id']}").json()
     assert snap["to_move"] == 1 - s.current_player or snap["result"]
     shot(page, "fanorona-after-chain")
@@ -285,7 +290,6 @@ def test_puluc_throws_are_shown(page, server):
     move = httpx.get(f"{server}/api/games/{g['id']}").json()["legal"][0]
     for pid in move["p"]:
         click_point(page, pid)
-    page.wait_for_function("document.querySelectorAll('.moves li').length >= 3")
-    assert page.locator(".moves li").nth(1).inner_text().strip() == move["n"]
-    assert page.locator(".moves li").nth(2).inner_text().strip().startswith("throw")
+    wait_moves(page, 3)
+    assert shown_moves(page)[1] == move["n"] and shown_moves(page)[2].startswith("throw")
     shot(page, "puluc")

@@ -36,6 +36,22 @@ export function applyColours(el, names) {
   });
 }
 
+// Moves grouped into turns: a player's successive actions (a capture chain, a stop) and the
+// throws that came before them.
+export function turns(moves) {
+  const out = [];
+  let pending = [];
+  for (const mv of moves) {
+    if (mv.player === -1) { pending.push(mv); continue; }
+    const last = out[out.length - 1];
+    if (last && last.player === mv.player && !pending.length) last.moves.push(mv);
+    else out.push({ player: mv.player, moves: [...pending, mv] });
+    pending = [];
+  }
+  if (pending.length) out.push({ player: -1, moves: pending });
+  return out;
+}
+
 export function showGame(main, id) {
   const hash = location.hash.match(/t=([\w-]+)/);
   if (hash) {
@@ -194,8 +210,10 @@ export function showGame(main, id) {
       h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` }, "Text")].filter(Boolean));
     typedInput.disabled = !myTurn();
     // moves
-    const items = st.moves.map((mv) => h("li", { class: mv.player === -1 ? "throw" : "", title: mv.player === -1 ? "throw" : name(mv.player) },
-      h("span", { class: `swatch p${mv.player}`, style: mv.player === -1 ? "visibility:hidden" : "" }), " ", mv.player === -1 ? `throw ${mv.n}` : mv.n));
+    const items = turns(st.moves).map((turn) => h("li", { title: turn.player === -1 ? "throw" : name(turn.player) },
+      h("span", { class: `swatch p${turn.player}`, style: turn.player === -1 ? "visibility:hidden" : "" }), " ",
+      ...turn.moves.map((mv) => mv.player === -1 ? h("span", { class: "throw" }, `throw ${mv.n} `) : h("span", { class: "mv" }, mv.n + " "))));
+    movesBox.dataset.plies = st.moves.length;
     movesBox.replaceChildren(items.length ? h("ol", {}, items) : h("p", { class: "extra" }, "No moves yet."));
     movesBox.scrollTop = movesBox.scrollHeight;
     // invitation
