@@ -95,20 +95,26 @@ def is_pair(cbits, h):
 
 
 @njit(cache=True, inline="always")
+def clamp(t, n):
+    return 0 if t < 0 else (n if t > n else t)
+
+
+@njit(cache=True, inline="always")
 def target_of(s, spec, p, a, v):
     """Where action ``a`` (a position, or N+1 = the Guardian's entry) of player p with value v
     ends: a field position, a city (an arrival), or -1 when it overshoots in Ludens (PL-B4)."""
     n = spec[NN]
+    h = s[H + a]        # read before any branch: numba then prunes the array's refcounting
     oc = own_city(p, n)
     d = 1 - 2 * p
     if a == n + 1 or a == oc:
         return oc + d * v                       # PU-D1(a): entering never reaches a city
     if spec[LUDENS]:
-        if s[H + a] >= 2:                       # PL-C2: a stack travels home, PL-C6 overshoot ok
-            return min(max(a - d * v, 0), n)
+        if h >= 2:                              # PL-C2: a stack travels home, PL-C6 overshoot ok
+            return clamp(a - d * v, n)
         t = a + d * v                           # PL-B4: a single needs the exact count
         return t if 0 <= t <= n else -1
-    return min(max(a + d * v, 0), n)            # PU-D2, PU-D5: overshoot ends in the city
+    return clamp(a + d * v, n)                  # PU-D2, PU-D5: overshoot ends in the city
 
 
 @njit(cache=True, inline="always")
@@ -116,6 +122,7 @@ def check(s, spec, p, a, v):
     """PU-D/PU-E/PS/PL legality of moving unit ``a`` (or entering) by v: 0 illegal, 1 legal,
     2 legal only when the player has no other move (PL-C5)."""
     n = spec[NN]
+    h = s[H + a]        # read before any branch (see target_of)
     oc = own_city(p, n)
     if a == n + 1:                              # PG-C1: the Guardian enters
         if s[CITYG + p] == 0 or s[HOMEG] != 0:
@@ -126,7 +133,7 @@ def check(s, spec, p, a, v):
             return 0
         hm, pair = 1, False
     elif 0 < a < n:
-        hm = s[H + a]
+        hm = h
         if hm == 0 or top_colour(s, a) != p:   # PU-D1(b): a unit whose top is his
             return 0
         pair = is_pair(s[C + a], hm)
