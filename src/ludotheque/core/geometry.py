@@ -8,7 +8,8 @@ opposite of ``d``; a step between points (x, y) and (x', y') has the direction o
 (sign(x' - x), sign(y' - y)), so boards with doubled coordinates work the same way.
 
 The tables are plain int64 numpy arrays (``step[p, d]``, ``jump[p, d]``, -1 where there is
-no point) that a game puts in its kernel ``spec``.
+no point; ``dirs[p]``, the directions that leave p, so loops skip the missing ones) that a
+game puts in its kernel ``spec``.
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ class LineBoard:
     lines: tuple[tuple[int, ...], ...]   # each line as point indices, in order
     step: np.ndarray                     # (n, 8): next point along a line in direction d, or -1
     jump: np.ndarray                     # (n, 8): the point after step[p, d] on the same line, or -1
+    dirs: np.ndarray                     # (n, 9): dirs[p, 0] directions leave p: dirs[p, 1..]
 
     @classmethod
     def from_lines(cls, lines: Iterable[Sequence[tuple[int, int]]],
@@ -69,9 +71,14 @@ class LineBoard:
                 d = direction_of(pts[m][0] - pts[a][0], pts[m][1] - pts[a][1])
                 jump[a, d] = b
                 jump[b, d ^ 4] = a
+        dirs = np.zeros((n, 9), np.int64)
+        for p in range(n):
+            ds = [d for d in range(8) if step[p, d] >= 0]
+            dirs[p, 0] = len(ds)
+            dirs[p, 1:1 + len(ds)] = ds
         label = [names[p] if names else point_name(*p) for p in pts]
         return cls(tuple(label), tuple(pts), tuple(tuple(index[p] for p in line) for line in lines),
-                   step, jump)
+                   step, jump, dirs)
 
     # -- lookups ----------------------------------------------------------------------
     @property

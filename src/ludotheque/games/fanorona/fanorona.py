@@ -84,6 +84,7 @@ class Fanorona(Game):
         self.n = n
         self.num_actions = K.num_actions(n)
         self.kernels = KERNELS
+        self.evaluate = K.evaluate
         par = np.zeros(10, np.int64)
         par[K.P_N] = n
         par[K.P_FEMALE] = female
@@ -95,7 +96,7 @@ class Fanorona(Game):
         par[K.P_DECLINE] = optional_capture == "decline"
         par[K.P_VELA_PAIKA] = vela_orange == "paika_only"
         par[K.P_ENTRY] = (n + 9) // 10
-        self.spec = (par, self.board.step, self.board.jump)
+        self.spec = (par, self.board.step, self.board.jump, self.board.dirs)
         self.stop_action = n * 48
         self.pass_action = n * 48 + 1
 
@@ -468,7 +469,7 @@ class Fanorona(Game):
             raise IllegalActionError("solve a position at the start of a turn")
         par = self.spec[0].copy()
         par[K.P_NOCAP] = 0                      # positions, not histories
-        spec = (par, self.spec[1], self.spec[2])
+        spec = (par,) + self.spec[1:]
         hist = K.BOARD + self.n
         legal_buf = np.empty(MAX_ACTIONS_BUFFER, np.int64)
 

@@ -1,7 +1,7 @@
 """Fanorona (rules/fanorona.md: FA, FV, FT, FD, FF, FM) as numba kernels.
 
-One set of kernels serves every board and ruleset; ``spec = (par, step, jump)`` holds the
-ruleset's switches (``par``) and the geometry tables of `core.geometry.LineBoard`.
+One set of kernels serves every board and ruleset; ``spec = (par, step, jump, dirs)`` holds
+the ruleset's switches (``par``) and the geometry tables of `core.geometry.LineBoard`.
 
 State layout (int32): a header, the board (one cell a point, codes below), then the
 repetition record (FA-E4): the turn-start positions met since the last irreversible event
@@ -132,11 +132,12 @@ def cell(s: np.ndarray, i: int, P0: int, Q0: int, c0: int) -> int:
 def has_capture(s: np.ndarray, spec, p: int, P0: int, Q0: int, c0: int) -> bool:
     """Whether one of p's pieces has a capturing step (FA-C7, FV-B1), after the piece c0
     has moved from P0 to Q0 (FV-B5: the state itself is never written in `legal`)."""
-    par, step = spec[0], spec[1]
+    par, step, dirs = spec[0], spec[1], spec[3]
     for P in range(par[P_N]):
         if not is_own(cell(s, P, P0, Q0, c0), p):
             continue
-        for d in range(8):
+        for k in range(1, dirs[P, 0] + 1):
+            d = dirs[P, k]
             Q = step[P, d]
             if Q < 0 or cell(s, Q, P0, Q0, c0) != EMPTY:
                 continue
@@ -152,14 +153,15 @@ def has_capture(s: np.ndarray, spec, p: int, P0: int, Q0: int, c0: int) -> bool:
 @njit(cache=True)
 def any_move(s: np.ndarray, spec, p: int) -> bool:
     """Whether p has a legal first action at the start of his turn (FA-E2, FV-B3)."""
-    par, step, jump = spec[0], spec[1], spec[2]
+    par, step, jump, dirs = spec[0], spec[1], spec[2], spec[3]
     if vela1(s, par):
         if p == 0:
             return has_capture(s, spec, 0, -1, -1, 0)          # FV-B3
         paika_only = par[P_VELA_PAIKA] != 0
         for P in range(par[P_N]):
             if is_own(s[BOARD + P], 1):
-                for d in range(8):
+                for k in range(1, dirs[P, 0] + 1):
+                    d = dirs[P, k]
                     Q = step[P, d]
                     if Q >= 0 and s[BOARD + Q] == EMPTY and (
                             not paika_only or kinds(s, step, P, Q, d, 1) == 0):
@@ -169,7 +171,8 @@ def any_move(s: np.ndarray, spec, p: int) -> bool:
         c = s[BOARD + P]
         if not is_own(c, p):
             continue
-        for d in range(8):
+        for k in range(1, dirs[P, 0] + 1):
+            d = dirs[P, k]
             Q = step[P, d]
             if Q >= 0 and s[BOARD + Q] == EMPTY:
                 return True                 # a capture, or else a paika, is legal
@@ -184,7 +187,7 @@ def any_move(s: np.ndarray, spec, p: int) -> bool:
 def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     """First actions of a turn: captures only if one exists (FA-C7), else paika (FA-C8);
     with +female everything (FF-C2), jumps included (FF-B2)."""
-    par, step, jump = spec[0], spec[1], spec[2]
+    par, step, jump, dirs = spec[0], spec[1], spec[2], spec[3]
     p = s[TO_MOVE]
     free = par[P_FEMALE] != 0
     decline = par[P_DECLINE] != 0
@@ -194,7 +197,8 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
         c = s[BOARD + P]
         if not is_own(c, p):
             continue
-        for d in range(8):
+        for k in range(1, dirs[P, 0] + 1):
+            d = dirs[P, k]
             Q = step[P, d]
             if Q < 0:
                 continue
@@ -240,7 +244,7 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
 def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
     """FV-B4/B5 (and FV-R2's `vela_orange=paika_only`): orange steps that leave green a
     capture, or all of them if none does. They capture nothing (kind none)."""
-    par, step = spec[0], spec[1]
+    par, step, dirs = spec[0], spec[1], spec[3]
     paika_only = par[P_VELA_PAIKA] != 0
     for keep_all in (False, True):
         n = 0
@@ -248,7 +252,8 @@ def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
             c = s[BOARD + P]
             if not is_own(c, 1):
                 continue
-            for d in range(8):
+            for k in range(1, dirs[P, 0] + 1):
+                d = dirs[P, k]
                 Q = step[P, d]
                 if Q < 0 or s[BOARD + Q] != EMPTY:
                     continue
@@ -266,13 +271,14 @@ def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
 def continuations(s: np.ndarray, spec, out: np.ndarray, write: bool) -> int:
     """FA-D2..D4, FF-B4: capturing moves of the chain's piece, not in the direction just
     played, not landing on a visited point. Counts them (stops at the first if not write)."""
-    par, step, jump = spec[0], spec[1], spec[2]
+    par, step, jump, dirs = spec[0], spec[1], spec[2], spec[3]
     p = s[TO_MOVE]
     P = s[CPOS]
     ld = s[LDIR]
     female = s[BOARD + P] >= 3
     n = 0
-    for d in range(8):
+    for k in range(1, dirs[P, 0] + 1):
+        d = dirs[P, k]
         if d == ld:
             continue
         for j in range(2 if female else 1):
@@ -304,10 +310,11 @@ def continuations(s: np.ndarray, spec, out: np.ndarray, write: bool) -> int:
 
 @njit(cache=True)
 def placements_exist(s: np.ndarray, spec, p: int) -> bool:
-    par, step = spec[0], spec[1]
+    par, step, dirs = spec[0], spec[1], spec[3]
     for q in range(par[P_N]):
         if s[BOARD + q] == EMPTY:
-            for d in range(8):
+            for k in range(1, dirs[q, 0] + 1):
+                d = dirs[q, k]
                 t = step[q, d]
                 if t >= 0 and is_own(s[BOARD + t], p):
                     return True
@@ -327,12 +334,13 @@ def legal(s: np.ndarray, spec, out: np.ndarray) -> int:
         return n + 1
     if sub == DECIDE:                       # FM-B2: pass, or place next to an own piece
         p = s[TO_MOVE]
-        step = spec[1]
+        step, dirs = spec[1], spec[3]
         out[0] = n_steps + 1
         n = 1
         for q in range(par[P_N]):
             if s[BOARD + q] == EMPTY:
-                for d in range(8):
+                for k in range(1, dirs[q, 0] + 1):
+                    d = dirs[q, k]
                     t = step[q, d]
                     if t >= 0 and is_own(s[BOARD + t], p):
                         out[n] = n_steps + 2 + q
@@ -550,3 +558,11 @@ def returns(s: np.ndarray, spec, out: np.ndarray) -> None:
     if s[END] != ONGOING and w >= 0:
         out[w] = 1.0
         out[1 - w] = -1.0
+
+
+@njit(cache=True)
+def evaluate(s: np.ndarray, spec, player: int) -> float:
+    """Search heuristic in [-1, 1]: the material balance of ``player``."""
+    a = s[COUNT + player]
+    b = s[COUNT + 1 - player]
+    return (a - b) / (a + b) if a + b > 0 else 0.0
