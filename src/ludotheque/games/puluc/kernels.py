@@ -311,6 +311,8 @@ def any_move(s, spec):
     n = spec[NN]
     top = n + 1 if spec[GUARDIANS] else n
     for a in range(top + 1):
+        if 0 < a < n and (s[H + a] == 0 or top_colour(s, a) != p):
+            continue                            # not his unit (saves a call per position)
         if check(s, spec, p, a, v) != 0:
             return True
     if spec[GUARDIANS] and s[PHASE] == MOVE:
@@ -369,6 +371,8 @@ def legal(s, spec, out):
     top = n_ + 1 if spec[GUARDIANS] else n_
     forced = 0
     for a in range(top + 1):
+        if 0 < a < n_ and (s[H + a] == 0 or top_colour(s, a) != p):
+            continue                            # not his unit (saves a call per position)
         c = check(s, spec, p, a, v)
         if c == 1:
             out[n] = a
