@@ -1,0 +1,353 @@
+"""Dara (6x5) and Dala (6x6), with the Proud Lion / Elephant Matriarch (`+heroes`) and the
+Shaman's hut (`+hut`) (rules/dara.md: DA, DL, DH, DS).
+
+Rule choices (the spec's rulings): 6 columns x 5 rows of cells; no run of 4 in Dara in either
+phase; placement lines capture nothing in Dara; a line of exactly 3 through the moved piece
+earns exactly one compulsory removal, from the line's row/column and never from an enemy line
+(`capture=line`) or any unprotected piece (`capture=anywhere`); a player who cannot act loses;
+third repetition and `no_capture_draw` movement turns without capture are draws. Dala: the
+first four placements on the centre, runs of 4+ allowed, placements capture, breaking a run of
+4+ into a 3 captures, anything may be taken. Heroes jump one piece and are taken last; the hut
+counts in runs, never moves, is never taken, and may capture when placed (`hut_capture`).
+
+A turn with a capture is two actions of the same player: the move (or placement), then the
+removal (DA-F1).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, IllegalActionError, NotationError, Outcome, RulesetError, State, Termination
+from ...core.kernels import Kernels, no_chance
+from ...core.registry import Option, RulesetInfo, register
+from . import kernels as K
+
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
+SYMBOLS = {".": K.EMPTY, "L": K.LION, "E": K.ELEPHANT, "P": K.PROUD_LION, "M": K.MATRIARCH,
+           "l": K.HUT0, "e": K.HUT1}
+CHARS = {v: k for k, v in SYMBOLS.items()}
+KINDS = {K.LION: "piece", K.ELEPHANT: "piece", K.PROUD_LION: "hero", K.MATRIARCH: "hero",
+         K.HUT0: "hut", K.HUT1: "hut"}
+_TOKEN = re.compile(r"^(?:([HS]?)@([a-z])(\d+)|([a-z])(\d+)-([a-z])(\d+)|-([a-z])(\d+))$")
+
+
+class Dara(Game):
+    player_names = ("Lions", "Elephants")
+
+    def __init__(self, cid: str, dala: bool, heroes: bool, hut: bool, capture: str,
+                 hut_capture: int, no_capture_draw: int) -> None:
+        self.id = cid
+        self.name = "Dala" if dala else "Dara"
+        self.dala, self.heroes, self.hut = dala, heroes, hut
+        self.kernels = KERNELS
+        self.spec = K.make_spec(dala, capture == "anywhere", heroes, hut, bool(hut_capture),
+                                no_capture_draw)
+        self.width, self.height = 6, (6 if dala else 5)
+        self.n = self.width * self.height
+        self.num_actions = 12 * self.n
+
+    # -- cells ------------------------------------------------------------------------------
+    def cell_name(self, c: int) -> str:
+        return f"{chr(97 + c % self.width)}{c // self.width + 1}"
+
+    def _cell(self, file: str, rank: str, text: str) -> int:
+        x, y = ord(file) - 97, int(rank) - 1
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise NotationError(f"{text!r}: no cell {file}{rank} on the {self.width}x{self.height} "
+                                f"{self.name} board (a1-{self.cell_name(self.n - 1)})")
+        return y * self.width + x
+
+    # -- positions --------------------------------------------------------------------------
+    def initial_data(self, seed: int | None = None) -> np.ndarray:
+        h = int(self.heroes)
+        return K.new_state(self.spec, np.zeros(self.n, np.int32), (12 - h, 12 - h), (h, h),
+                           (int(self.hut),) * 2, (0, 0), 0)
+
+    def from_diagram(self, diagram: str, to_move: int = 0, lost: tuple[int, int] = (0, 0),
+                     heroes_in_hand: tuple[int, int] | None = None,
+                     huts_in_hand: tuple[int, int] | None = None) -> State:
+        """A turn-start position from the spec's diagram form, top rank first::
+
+            5  L L . . E M
+            4  . . E . . .
+            3  . L P . . .
+            2  . . L . . E
+            1  . . . . E E
+               a b c d e f
+
+        ``lost`` = pieces each side has lost; the hands hold the rest of the 12. With
+        `+heroes` a hero not on the board is in hand while its owner has pieces in hand
+        (``heroes_in_hand`` overrides); with `+hut` a hut not on the board is in hand
+        (``huts_in_hand`` overrides)."""
+        rows = []
+        for line in diagram.splitlines():
+            tokens = line.split()
+            if tokens and tokens[0].isdigit():
+                tokens = tokens[1:]
+            if tokens and all(t in SYMBOLS for t in tokens):
+                rows.append(tokens)
+        if len(rows) != self.height or any(len(r) != self.width for r in rows):
+            raise NotationError(f"a {self.name} diagram has {self.height} ranks of {self.width} cells")
+        cells = np.zeros(self.n, np.int32)
+        for i, row in enumerate(rows):
+            for x, t in enumerate(row):
+                cells[(self.height - 1 - i) * self.width + x] = SYMBOLS[t]
+        if not self.heroes and np.isin(cells, (K.PROUD_LION, K.MATRIARCH)).any():
+            raise NotationError(f"heroes (P, M) need +heroes")
+        if not self.hut and np.isin(cells, (K.HUT0, K.HUT1)).any():
+            raise NotationError(f"huts (l, e) need +hut")
+        hands, heroes, huts = [], [], []
+        for p in (0, 1):
+            on_board = int(np.isin(cells, (K.LION + p, K.PROUD_LION + p)).sum())
+            if (cells == K.PROUD_LION + p).sum() > 1 or (cells == K.HUT0 + p).sum() > 1:
+                raise NotationError(f"the {self.player_names[p]} have one hero and one hut")
+            if not 0 <= lost[p] <= 10:
+                raise NotationError("a side loses 0 to 10 pieces")
+            in_hand = 12 - on_board - lost[p]
+            if in_hand < 0:
+                raise NotationError(f"the {self.player_names[p]} have only 12 pieces")
+            hero = 0
+            if self.heroes:
+                hero = (heroes_in_hand[p] if heroes_in_hand is not None
+                        else int(in_hand > 0 and not (cells == K.PROUD_LION + p).any()))
+            if hero > in_hand:
+                raise NotationError("a hero in hand is one of the pieces in hand")
+            hands.append(in_hand - hero)
+            heroes.append(hero)
+            hut = 0
+            if self.hut:
+                hut = huts_in_hand[p] if huts_in_hand is not None else int(not (cells == K.HUT0 + p).any())
+            huts.append(hut)
+        if to_move not in (0, 1):
+            raise NotationError("to_move is 0 (Lions) or 1 (Elephants)")
+        data = K.new_state(self.spec, cells, tuple(hands), tuple(heroes), tuple(huts), tuple(lost),
+                           to_move)
+        return State(self, data)
+
+    # -- notation ---------------------------------------------------------------------------
+    def action_to_string(self, state: State, action: int) -> str:
+        n = self.n
+        kind, rest = divmod(action, n)
+        if kind < 4:
+            return ("@", "H@", "S@", "-")[kind] + self.cell_name(rest)
+        c, d = divmod(action - (4 * n if action < 8 * n else 8 * n), 4)
+        return f"{self.cell_name(c)}-{self.cell_name(self._target(c, d, action >= 8 * n))}"
+
+    def _target(self, c: int, d: int, jump: bool) -> int:
+        k = 2 if jump else 1
+        return c + k * (int(K.DX[d]) + self.width * int(K.DY[d]))
+
+    def parse_action(self, state: State, text: str) -> int:
+        t = text.strip() if isinstance(text, str) else text
+        m = _TOKEN.match(t) if isinstance(t, str) else None
+        if not m:
+            raise NotationError(f"{text!r} is not a {self.name} action: write a placement @c3 "
+                                "(H@c3 hero, S@c3 hut), a move c3-c4 or a removal -c3")
+        n = self.n
+        legal = state.legal_actions()
+        s = state.data
+        p = state.current_player
+        if m.group(2):                                         # a placement
+            c = self._cell(m.group(2), m.group(3), text)
+            prefix = m.group(1)
+            action = ("", "H", "S").index(prefix) * n + c
+            if action in legal:
+                return action
+            if prefix == "H" and not self.heroes or prefix == "S" and not self.hut:
+                raise IllegalActionError(f"{t}: {self.id} has no {'hero' if prefix == 'H' else 'hut'}")
+            raise IllegalActionError(f"{t} is not legal: {self._why_not_placement(state, prefix, c)}")
+        if m.group(8):                                         # a removal
+            c = self._cell(m.group(8), m.group(9), text)
+            if 3 * n + c in legal:
+                return 3 * n + c
+            if not s[K.PEND]:
+                raise IllegalActionError(f"{t}: no removal is due (a removal follows a move that forms a line of 3)")
+            raise IllegalActionError(f"{t}: {self.cell_name(c)} holds no enemy piece that may be captured; "
+                                     f"capturable: {self._names(state, legal)}")
+        a = self._cell(m.group(4), m.group(5), text)
+        b = self._cell(m.group(6), m.group(7), text)
+        dx, dy = b % self.width - a % self.width, b // self.width - a // self.width
+        dist = abs(dx) + abs(dy)
+        if dx and dy or dist not in (1, 2):
+            raise IllegalActionError(f"{t}: a piece moves one cell left, right, up or down "
+                                     "(a hero may jump one piece)")
+        d = {(1, 0): 0, (0, 1): 1, (-1, 0): 2, (0, -1): 3}[(dx // dist, dy // dist)]
+        action = (4 * n if dist == 1 else 8 * n) + 4 * a + d
+        if action in legal:
+            return action
+        raise IllegalActionError(f"{t} is not legal: {self._why_not_move(state, a, b, dist)}")
+
+    def _names(self, state: State, actions: list[int]) -> str:
+        return ", ".join(self.action_to_string(state, x) for x in actions) or "none"
+
+    def _why_not_placement(self, state: State, prefix: str, c: int) -> str:
+        s, p = state.data, state.current_player
+        if s[K.PEND]:
+            return "a piece must first be removed"
+        if prefix == "S":
+            if s[K.HUT + p] == 0:
+                return "the hut is already placed"
+            if s[K.HAND + p] + s[K.HERO + p]:
+                return "the hut is placed in the movement phase"
+            if s[K.LOST + p] < 3:
+                return "the hut may be placed once 3 pieces are lost"
+        elif s[K.HAND + p] + s[K.HERO + p] == 0:
+            return "all pieces are placed: move one"
+        elif prefix == "H" and s[K.HERO + p] == 0:
+            return "the hero is already placed"
+        elif prefix == "" and s[K.HAND + p] == 0:
+            return "only the hero is left in hand (H@)"
+        if s[c] != K.EMPTY:
+            return f"{self.cell_name(c)} is occupied"
+        if self.dala and prefix != "S":
+            return "the first four placements go on the centre c3 d3 c4 d4"
+        return "it would make a line of 4"
+
+    def _why_not_move(self, state: State, a: int, b: int, dist: int) -> str:
+        s, p = state.data, state.current_player
+        if s[K.PEND]:
+            return "a piece must first be removed"
+        if s[K.HAND + p] + s[K.HERO + p]:
+            return "pieces are still being placed"
+        v = int(s[a])
+        if v == K.EMPTY or (v & 1) != 1 - p:
+            return f"no {self.player_names[p][:-1]} on {self.cell_name(a)}"
+        if v >= K.HUT0:
+            return "a hut never moves"
+        if s[b] != K.EMPTY:
+            return f"{self.cell_name(b)} is occupied"
+        if dist == 2:
+            if v < K.PROUD_LION:
+                return "only a hero jumps"
+            mid = (a + b) // 2
+            return ("no jump over an empty cell" if s[mid] == K.EMPTY else "no jump over a hut")
+        return "it would make a line of 4"
+
+    # -- display and end of game ----------------------------------------------------------------
+    def render(self, state: State) -> str:
+        s = state.data
+        lines = []
+        for y in range(self.height - 1, -1, -1):
+            row = " ".join(CHARS[int(s[y * self.width + x])] for x in range(self.width))
+            lines.append(f"{y + 1}  {row}")
+        lines.append("   " + " ".join(chr(97 + x) for x in range(self.width)))
+        for p in (0, 1):
+            info = f"{self.player_names[p]}: {s[K.HAND + p] + s[K.HERO + p]} in hand"
+            if self.heroes and s[K.HERO + p]:
+                info += " (hero included)"
+            if self.hut:
+                info += ", hut in hand" if s[K.HUT + p] else ", hut placed"
+            lines.append(info + f", {s[K.LOST + p]} lost")
+        out = state.outcome()
+        if out:
+            lines.append(out.reason)
+        else:
+            who = self.player_names[int(s[K.TO_MOVE])]
+            lines.append(f"{who} to remove an enemy piece" if s[K.PEND] else
+                         f"{who} to {'place' if s[K.HAND + s[K.TO_MOVE]] + s[K.HERO + s[K.TO_MOVE]] else 'move'}")
+        return "\n".join(lines)
+
+    def outcome(self, state: State) -> Outcome | None:
+        s = state.data
+        reason = int(s[K.END])
+        if reason == K.ONGOING:
+            return None
+        w = int(s[K.WINNER])
+        names = self.player_names
+        if reason == K.END_CAPTURES:
+            return Outcome(Termination.GOAL, w, f"{names[w]} win: 10 enemy pieces captured")
+        if reason == K.END_TRAPPED:
+            return Outcome(Termination.NO_MOVE, w, f"{names[w]} win: the {names[1 - w]} cannot move")
+        if reason == K.END_NO_PLACEMENT:
+            return Outcome(Termination.NO_MOVE, w, f"{names[w]} win: the {names[1 - w]} cannot place a piece")
+        if reason == K.END_REPETITION:
+            return Outcome(Termination.REPETITION, None, "draw: the same position occurred three times")
+        return Outcome(Termination.DRAW_RULE, None,
+                       f"draw: {int(self.spec[K.S_NO_CAPTURE])} movement turns without a capture")
+
+    def observation(self, state: State) -> np.ndarray:
+        """Six planes of cells (Lion, Elephant, Proud Lion, Matriarch, Lions' hut, Elephants'
+        hut), then: player to move, removal due, pieces in hand / 12 (2), heroes in hand (2),
+        huts in hand (2), pieces lost / 10 (2), no-capture counter / limit."""
+        s = state.data
+        board = s[:self.n]
+        planes = [(board == v).astype(np.float32) for v in range(1, 7)]
+        limit = max(int(self.spec[K.S_NO_CAPTURE]), 1)
+        extra = [max(int(s[K.TO_MOVE]), 0), s[K.PEND], s[K.HAND] / 12, s[K.HAND + 1] / 12,
+                 s[K.HERO], s[K.HERO + 1], s[K.HUT], s[K.HUT + 1], s[K.LOST] / 10,
+                 s[K.LOST + 1] / 10, min(int(s[K.NOCAP]), limit) / limit]
+        return np.concatenate(planes + [np.array(extra, np.float32)])
+
+    def key(self, state: State) -> bytes:
+        """Everything but the turn counter; the repetition record as a multiset."""
+        s = np.array(state.data[:K.HIST + K.ENTRY * int(state.data[K.HLEN])])
+        s[K.TURNS] = 0
+        hist = s[K.HIST:].reshape(-1, K.ENTRY)
+        if len(hist) > 1:
+            hist = hist[np.lexsort(hist.T[::-1])]
+        return s[:K.HIST].tobytes() + hist.tobytes()
+
+    # -- front end ------------------------------------------------------------------------------
+    def geometry(self) -> dict[str, Any]:
+        points = [{"id": self.cell_name(c), "x": float(c % self.width), "y": float(c // self.width)}
+                  for c in range(self.n)]
+        return {"kind": "grid", "points": points, "lines": [], "size": self.width,
+                "width": self.width, "height": self.height}
+
+    def view(self, state: State) -> dict[str, Any]:
+        s = state.data
+        pieces = [{"at": self.cell_name(c), "owner": (int(s[c]) - 1) & 1, "kind": KINDS[int(s[c])],
+                   "count": 1} for c in range(self.n) if s[c]]
+        return {"pieces": pieces, "scores": [int(s[K.LOST + 1]), int(s[K.LOST])],
+                "status": self.render(state).splitlines()[-1]}
+
+    def action_points(self, state: State, action: int) -> list[str]:
+        n = self.n
+        if action < 4 * n:
+            return [self.cell_name(action % n)]
+        jump = action >= 8 * n
+        c, d = divmod(action - (8 * n if jump else 4 * n), 4)
+        t = self._target(c, d, jump)
+        pts = [c, (c + t) // 2, t] if jump else [c, t]
+        return [self.cell_name(x) for x in pts]
+
+
+def _make(dala: bool):
+    def factory(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
+        if "hut" not in exts and values["hut_capture"] != 1:
+            raise RulesetError("option hut_capture needs the +hut extension")
+        return Dara(cid, dala, "heroes" in exts, "hut" in exts, values.get("capture", "line"),
+                    values["hut_capture"], values["no_capture_draw"])
+    return factory
+
+
+_COMMON = (
+    Option("hut_capture", 1, "with +hut: a hut placement that completes a line of 3 captures (1) or not (0)",
+           choices=("0", "1")),
+    Option("no_capture_draw", 100, "draw after this many movement turns without a capture (0 = never)",
+           minimum=0),
+)
+
+register(RulesetInfo(
+    name="dara",
+    title="Dara",
+    description="Nigeria's alignment game: place 12 pieces each, then move to make lines of 3 and capture",
+    factory=_make(False),
+    extensions=("heroes", "hut"),
+    options=(Option("capture", "line", "which enemy pieces a line of 3 may take",
+                    choices=("line", "anywhere")),) + _COMMON,
+    rules_package="ludotheque.games.dara",
+))
+
+register(RulesetInfo(
+    name="dara/dala",
+    title="Dala",
+    description="Sudan's Dara on 6x6: centre first, lines of 4 allowed, captures while placing",
+    factory=_make(True),
+    extensions=("heroes", "hut"),
+    options=_COMMON,
+    rules_package="ludotheque.games.dara",
+))

@@ -1,0 +1,423 @@
+"""Dara, Dala, heroes and Shaman's huts (rules/dara.md: DA, DL, DH, DS) as numba kernels.
+
+State layout (int32): the cells (y * W + x, room for Dala's 36), the hands, the lost counts,
+the player to move, the pending removal with the row/column of the line that earned it, the
+no-capture counter, the end, then the repetition record (DA-F2): the turn-start positions met
+since the last irreversible action (placement, hut placement, removal), each packed exactly
+into ENTRY words (3 bits a cell, 10 cells a word, the player to move in bit 30 of word 0).
+Hands never change inside one record, so the cells and the player to move are the position.
+
+Cell values: 0 empty, 1 Lion, 2 Elephant, 3 Proud Lion, 4 Matriarch, 5 Lions' hut, 6
+Elephants' hut: odd values are player 0's, `(v - 1) >> 1` is the kind (piece, hero, hut).
+
+Actions (N cells): place c, place hero N + c, place hut 2N + c, remove 3N + c, step
+4N + 4c + d, hero jump 8N + 4c + d; directions d = right, up, left, down.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.kernels import TERMINAL
+
+BOARD = 0
+HAND = 36           # + p: normal pieces in hand
+HERO = 38           # + p: 1 while the hero is in hand
+HUT = 40            # + p: 1 while the hut is in hand
+LOST = 42           # + p: pieces lost (captured by the opponent)
+TO_MOVE = 44
+PEND = 45           # 1: the player to move must now remove an enemy piece (DA-D7)
+PROW = 46           # row of the horizontal line that earned it, or -1 (capture=line)
+PCOL = 47           # column of the vertical line, or -1
+NOCAP = 48          # movement-phase turns since the last removal (DA-F3)
+END = 49
+WINNER = 50         # 0, 1, or -1 for a draw
+TURNS = 51          # complete turns played
+HLEN = 52           # entries in the repetition record
+HIST = 56
+ENTRY = 4
+INITIAL_ENTRIES = 32
+
+EMPTY, LION, ELEPHANT, PROUD_LION, MATRIARCH, HUT0, HUT1 = 0, 1, 2, 3, 4, 5, 6
+ONGOING, END_CAPTURES, END_TRAPPED, END_NO_PLACEMENT, END_REPETITION, END_NO_CAPTURE = 0, 1, 2, 3, 4, 5
+
+# spec fields
+S_W, S_H, S_N, S_DALA, S_ANYWHERE, S_HEROES, S_HUT, S_HUT_CAPTURE, S_NO_CAPTURE = range(9)
+
+DX = np.array([1, 0, -1, 0], np.int64)
+DY = np.array([0, 1, 0, -1], np.int64)
+
+
+def make_spec(dala: bool, anywhere: bool, heroes: bool, hut: bool, hut_capture: bool,
+              no_capture_draw: int) -> np.ndarray:
+    w, h = 6, (6 if dala else 5)
+    return np.array([w, h, w * h, dala, anywhere or dala, heroes, hut, hut_capture,
+                     no_capture_draw], np.int64)
+
+
+def new_state(spec: np.ndarray, cells: np.ndarray, hands: tuple[int, int], heroes: tuple[int, int],
+              huts: tuple[int, int], lost: tuple[int, int], to_move: int) -> np.ndarray:
+    """A turn-start state; the position is the first repetition entry, and a player who
+    starts without an action (or a 10th loss) ends the game at once (DA-E4)."""
+    s = np.zeros(HIST + ENTRY * INITIAL_ENTRIES, np.int32)
+    s[BOARD:BOARD + len(cells)] = cells
+    s[HAND], s[HAND + 1] = hands
+    s[HERO], s[HERO + 1] = heroes
+    s[HUT], s[HUT + 1] = huts
+    s[LOST], s[LOST + 1] = lost
+    s[TO_MOVE] = to_move
+    s[PROW] = s[PCOL] = -1
+    start_turn(s, spec)
+    return s
+
+
+# -- runs and lines (DA-D1) ----------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def own(v: int, p: int) -> bool:
+    return v != EMPTY and (v & 1) == 1 - p
+
+
+@njit(cache=True, inline="always")
+def mine(s: np.ndarray, i: int, p: int, skip: int) -> bool:
+    return i != skip and own(s[i], p)
+
+
+@njit(cache=True, inline="always")
+def run_len(s: np.ndarray, w: int, h: int, c: int, p: int, horizontal: bool, skip: int) -> int:
+    """Length of p's run through cell c along its row (or column), c counted as p's and the
+    cell skip (a piece's origin, or -1) as empty: the board after a placement or a move,
+    without touching the array (states are read-only outside apply)."""
+    x, y = c % w, c // w
+    n = 1
+    if horizontal:
+        i = x - 1
+        while i >= 0 and mine(s, y * w + i, p, skip):
+            n += 1
+            i -= 1
+        i = x + 1
+        while i < w and mine(s, y * w + i, p, skip):
+            n += 1
+            i += 1
+    else:
+        i = y - 1
+        while i >= 0 and mine(s, i * w + x, p, skip):
+            n += 1
+            i -= 1
+        i = y + 1
+        while i < h and mine(s, i * w + x, p, skip):
+            n += 1
+            i += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def under_four(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> bool:
+    """DA-B2/DA-C2/DS-A4: in Dara no run of 4+ through c; Dala allows them (DL-B2)."""
+    if spec[S_DALA]:
+        return True
+    w, h = spec[S_W], spec[S_H]
+    return run_len(s, w, h, c, p, True, skip) < 4 and run_len(s, w, h, c, p, False, skip) < 4
+
+
+@njit(cache=True, inline="always")
+def neighbour(spec: np.ndarray, c: int, d: int) -> int:
+    w, h = spec[S_W], spec[S_H]
+    x, y = c % w + DX[d], c // w + DY[d]
+    if x < 0 or x >= w or y < 0 or y >= h:
+        return -1
+    return y * w + x
+
+
+@njit(cache=True, inline="always")
+def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int) -> int:
+    """DH-B1: the landing cell of a hero jump from c in direction d over one piece of either
+    side (never a hut), or -1."""
+    m = neighbour(spec, c, d)
+    if m < 0 or s[m] == EMPTY or s[m] >= HUT0:
+        return -1
+    t = neighbour(spec, m, d)
+    if t < 0 or s[t] != EMPTY:
+        return -1
+    return t
+
+
+@njit(cache=True, inline="always")
+def hut_allowed(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
+    """DS-A2/DS-A7: movement phase, at least 3 pieces lost, hut still in hand."""
+    return spec[S_HUT] != 0 and s[HUT + p] == 1 and s[LOST + p] >= 3
+
+
+@njit(cache=True, inline="always")
+def placing(s: np.ndarray, p: int) -> bool:
+    """DA-A2: the placement phase lasts while the player to move has pieces in hand."""
+    return s[HAND + p] + s[HERO + p] > 0
+
+
+@njit(cache=True, inline="always")
+def place_ok(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
+    """DA-B1/DA-B2/DL-B1: an empty cell, no run of 4, the centre for the first 4 placements."""
+    if s[c] != EMPTY:
+        return False
+    if spec[S_DALA]:
+        placed = 24 - s[HAND] - s[HAND + 1] - s[HERO] - s[HERO + 1]
+        if placed < 4:
+            x, y = c % 6, c // 6
+            return (x == 2 or x == 3) and (y == 2 or y == 3)
+        return True
+    return under_four(s, spec, c, p, -1)
+
+
+# -- captures (DA-D4..DA-D7, DL-D1, DH-C1) --------------------------------------------------
+
+@njit(cache=True, inline="always")
+def candidate(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
+    """Cell c holds an enemy piece that the rule in force lets p take (hero rule aside)."""
+    v = s[c]
+    if v == EMPTY or v >= HUT0 or own(v, p):                   # DA-D1: never a hut
+        return False
+    if spec[S_DALA]:                                           # DL-D1: anything, even in lines
+        return True
+    w, h = spec[S_W], spec[S_H]
+    if not spec[S_ANYWHERE]:                                   # DA-D5: the line's row/column
+        if c // w != s[PROW] and c % w != s[PCOL]:
+            return False
+    q = 1 - p                                                  # DA-D4: lines protect
+    return run_len(s, w, h, c, q, True, -1) < 3 and run_len(s, w, h, c, q, False, -1) < 3
+
+
+@njit(cache=True)
+def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bool) -> int:
+    """The capturable cells as remove actions in out (when write); their number. DH-C1: the
+    enemy hero only when nothing else is capturable."""
+    n3 = 3 * spec[S_N]
+    n = 0
+    hero = -1
+    for c in range(spec[S_N]):
+        if candidate(s, spec, c, p):
+            if s[c] >= PROUD_LION:
+                hero = c
+            else:
+                if write:
+                    out[n] = n3 + c
+                n += 1
+    if n == 0 and hero >= 0:
+        if write:
+            out[0] = n3 + hero
+        n = 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def exact_three(s: np.ndarray, spec: np.ndarray, c: int, p: int, horizontal: bool) -> bool:
+    return run_len(s, spec[S_W], spec[S_H], c, p, horizontal, -1) == 3
+
+
+@njit(cache=True, inline="always")
+def mark_lines(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
+    """DA-D2/DL-B3/DS-A5: p's piece on c is in a run of exactly 3; notes the row/column."""
+    w = spec[S_W]
+    formed = False
+    if exact_three(s, spec, c, p, True):
+        s[PROW] = c // w
+        formed = True
+    if exact_three(s, spec, c, p, False):
+        s[PCOL] = c % w
+        formed = True
+    return formed
+
+
+# -- legal actions --------------------------------------------------------------------------
+
+@njit(cache=True)
+def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
+    if s[END] != ONGOING:
+        return 0
+    p = s[TO_MOVE]
+    N = spec[S_N]
+    if s[PEND]:
+        return removals(s, spec, p, out, True)
+    n = 0
+    if placing(s, p):
+        for c in range(N):
+            if place_ok(s, spec, c, p):
+                if s[HAND + p] > 0:
+                    out[n] = c
+                    n += 1
+                if s[HERO + p] > 0:                            # DH-A2
+                    out[n] = N + c
+                    n += 1
+        return n
+    for c in range(N):                                         # DA-C1, DH-B1
+        v = s[c]
+        if not own(v, p) or v >= HUT0:
+            continue
+        for d in range(4):
+            t = neighbour(spec, c, d)
+            if t >= 0 and s[t] == EMPTY and under_four(s, spec, t, p, c):
+                out[n] = 4 * N + 4 * c + d
+                n += 1
+        if v >= PROUD_LION:
+            for d in range(4):
+                t = jump_target(s, spec, c, d)
+                if t >= 0 and under_four(s, spec, t, p, c):
+                    out[n] = 8 * N + 4 * c + d
+                    n += 1
+    if hut_allowed(s, spec, p):                                # DS-A2, DS-A4
+        for c in range(N):
+            if s[c] == EMPTY and under_four(s, spec, c, p, -1):
+                    out[n] = 2 * N + c
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
+    """Whether the player to move has a legal action (DA-E2, DA-B4, DS-A6); stops at the first."""
+    p = s[TO_MOVE]
+    N = spec[S_N]
+    if placing(s, p):
+        for c in range(N):
+            if place_ok(s, spec, c, p):
+                return True
+        return False
+    for c in range(N):
+        v = s[c]
+        if not own(v, p) or v >= HUT0:
+            continue
+        for d in range(4):
+            t = neighbour(spec, c, d)
+            if t >= 0 and s[t] == EMPTY and under_four(s, spec, t, p, c):
+                return True
+            if v >= PROUD_LION:
+                t = jump_target(s, spec, c, d)
+                if t >= 0 and under_four(s, spec, t, p, c):
+                    return True
+    if hut_allowed(s, spec, p):
+        for c in range(N):
+            if s[c] == EMPTY and under_four(s, spec, c, p, -1):
+                return True
+    return False
+
+
+# -- playing an action ---------------------------------------------------------------------
+
+@njit(cache=True)
+def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+    N = spec[S_N]
+    p = s[TO_MOVE]
+    if action >= 3 * N and action < 4 * N:                     # DA-D7/DA-D8: the removal
+        s[action - 3 * N] = EMPTY
+        s[LOST + 1 - p] += 1
+        s[PEND] = 0
+        s[PROW] = s[PCOL] = -1
+        s[NOCAP] = 0
+        s[HLEN] = 0                                            # irreversible
+        return end_turn(s, spec)
+    s[PROW] = s[PCOL] = -1
+    formed = False
+    if action < 3 * N:                                         # placements
+        c = action % N
+        kind = action // N
+        s[HLEN] = 0                                            # irreversible
+        if kind == 0:
+            s[HAND + p] -= 1
+            s[c] = LION + p
+            formed = spec[S_DALA] != 0 and mark_lines(s, spec, c, p)   # DA-B3, DL-B3
+        elif kind == 1:
+            s[HERO + p] = 0
+            s[c] = PROUD_LION + p
+            formed = spec[S_DALA] != 0 and mark_lines(s, spec, c, p)
+        else:
+            s[HUT + p] = 0
+            s[c] = HUT0 + p
+            s[NOCAP] += 1                                      # a movement-phase turn
+            formed = spec[S_HUT_CAPTURE] != 0 and mark_lines(s, spec, c, p)  # DS-A5
+    else:                                                      # a step or a hero jump
+        k = action - 4 * N
+        jump = k >= 4 * N
+        if jump:
+            k -= 4 * N
+        c, d = k // 4, k % 4
+        t = neighbour(spec, c, d)
+        if jump:
+            t = neighbour(spec, t, d)
+        w, h = spec[S_W], spec[S_H]
+        long_row = spec[S_DALA] != 0 and run_len(s, w, h, c, p, True, -1) >= 4
+        long_col = spec[S_DALA] != 0 and run_len(s, w, h, c, p, False, -1) >= 4
+        s[t] = s[c]
+        s[c] = EMPTY
+        s[NOCAP] += 1
+        formed = mark_lines(s, spec, t, p)                     # DA-D2, DL-C1(a), DH-B3
+        for d2 in range(4):                                    # DL-C1(b): a line of 4+ broken
+            if (long_row and d2 % 2 == 0) or (long_col and d2 % 2 == 1):
+                m = neighbour(spec, c, d2)
+                if m >= 0 and m != t and own(s[m], p) and exact_three(s, spec, m, p, d2 % 2 == 0):
+                    formed = True
+    if formed and removals(s, spec, p, s, False) > 0:         # DA-D3, DA-D7: one removal
+        s[PEND] = 1
+        return 0
+    return end_turn(s, spec)
+
+
+@njit(cache=True, inline="always")
+def end_turn(s: np.ndarray, spec: np.ndarray) -> int:
+    s[TO_MOVE] = 1 - s[TO_MOVE]
+    s[TURNS] += 1
+    return start_turn(s, spec)
+
+
+@njit(cache=True)
+def start_turn(s: np.ndarray, spec: np.ndarray) -> int:
+    """DA-E4, in order: 10 captures, the player to move cannot act, repetition, no-capture
+    limit. Returns the array length the next record entry needs (0 if it fits)."""
+    p = s[TO_MOVE]
+    if s[LOST + p] >= 10:                                      # DA-E1
+        s[END], s[WINNER] = END_CAPTURES, 1 - p
+        return 0
+    if not can_act(s, spec):                                   # DA-E2, DA-B4
+        s[END] = END_NO_PLACEMENT if placing(s, p) else END_TRAPPED
+        s[WINNER] = 1 - p
+        return 0
+    if record_position(s, spec) >= 3:                          # DA-F2
+        s[END], s[WINNER] = END_REPETITION, -1
+        return 0
+    if spec[S_NO_CAPTURE] > 0 and s[NOCAP] >= spec[S_NO_CAPTURE]:   # DA-F3
+        s[END], s[WINNER] = END_NO_CAPTURE, -1
+        return 0
+    used = HIST + ENTRY * (s[HLEN] + 1)
+    return 2 * used if used > s.shape[0] else 0
+
+
+@njit(cache=True, inline="always")
+def record_position(s: np.ndarray, spec: np.ndarray) -> int:
+    """Adds the turn-start position to the record; returns how often it has occurred."""
+    base = HIST + ENTRY * s[HLEN]
+    for i in range(ENTRY):
+        word = 0
+        for j in range(10):
+            c = 10 * i + j
+            if c < spec[S_N]:
+                word |= s[c] << (3 * j)
+        s[base + i] = word
+    s[base] |= s[TO_MOVE] << 30
+    seen = 1
+    for e in range(HIST, base, ENTRY):
+        if s[e] == s[base] and s[e + 1] == s[base + 1] and s[e + 2] == s[base + 2] \
+                and s[e + 3] == s[base + 3]:
+            seen += 1
+    s[HLEN] += 1
+    return seen
+
+
+@njit(cache=True)
+def to_move(s: np.ndarray, spec: np.ndarray) -> int:
+    return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
+
+
+@njit(cache=True)
+def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
+    out[0] = out[1] = 0.0
+    if s[END] != ONGOING and s[WINNER] >= 0:
+        out[s[WINNER]] = 1.0
+        out[1 - s[WINNER]] = -1.0
