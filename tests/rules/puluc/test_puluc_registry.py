@@ -1,8 +1,9 @@
 """Puluc rulesets, extensions, options and rules texts."""
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import ludotheque
-from ludotheque import RulesetError
+from ludotheque import IllegalActionError, NotationError, RulesetError
 from ludotheque.core.rules_text import rules_text
 from ludotheque.games.puluc import kernels as K
 
@@ -47,3 +48,24 @@ pos:  0    1  2  3  4  5  6  7  8  9   10
 """)
     a, b = ev(holding.data, g.spec, 0), ev(near.data, g.spec, 0)
     assert 0 < a < b < 1 and ev(holding.data, g.spec, 1) == -a
+
+_FUZZ_STATES = []
+
+
+def _fuzz_states():
+    if not _FUZZ_STATES:
+        g = ludotheque.load("puluc/sauvetage+guardians+temples")
+        s = g.initial_state()
+        _FUZZ_STATES.extend([s, s.apply_move("(3)"), s.apply_move("(3)").apply_move("G0-1/1")])
+    return _FUZZ_STATES
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789-x/()Gskip ", max_size=9), st.integers(0, 2))
+def test_parse_never_fails_untyped_and_round_trips(text, which):
+    state = _fuzz_states()[which]
+    try:
+        a = state.parse_move(text)
+    except (NotationError, IllegalActionError):
+        return
+    assert a in state.legal_actions() and state.parse_move(state.move_to_string(a)) == a
