@@ -10,7 +10,6 @@ from _fanorona_util import diagram
 
 from ludotheque.core import IllegalActionError, NotationError, RulesetError, State, load
 from ludotheque.core.rules_text import rules_text
-from ludotheque.games.fanorona import kernels as K
 
 EX_FA_3 = """
     5  . . . . . . . . .
@@ -67,7 +66,7 @@ def test_chain_short_form_and_whole_turns():
     c = s.apply_move("b2-c3W")
     assert c.parse_move("c2W") == c.parse_move("c3-c2W") == c.parse_move("-c2W")
     acts = g.parse_turn(s, "b2-c3W-c2W")
-    assert [s.game.action_to_string(None, a) for a in acts] == ["b2-c3W", "c3-c2W", "stop"]
+    assert [s.game.action_to_string(s, a) for a in acts] == ["b2-c3W", "c3-c2W", "stop"]
     assert g.turn_to_string(s, acts) == "b2-c3W-c2W"
     full = g.parse_turn(s, "b2-c3W-c2W-d2A-c1W")
     assert full[-1] != g.stop_action and len(full) == 4

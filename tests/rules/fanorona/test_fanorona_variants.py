@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from _fanorona_util import diagram, turn_set, turns
+from _fanorona_util import diagram, turn_set
 
 from ludotheque.core import RulesetError, Termination, load
 from ludotheque.games.fanorona import kernels as K
