@@ -116,7 +116,7 @@ def _build(kernels: Kernels, evaluate: Any) -> SimpleNamespace:
         if p == TERMINAL:
             returns(s, spec, ret)
             return ret[0] * (WIN - ply * 1e-3)
-        if depth <= 0 or ply >= MAX_PLY - 1:
+        if (depth <= 0 and p != CHANCE) or ply >= MAX_PLY - 1:     # throws are always averaged
             stats[3] += 1
             v = leaf_eval(s, spec, 0)
             return min(1.0, max(-1.0, v))

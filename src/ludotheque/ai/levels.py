@@ -1,8 +1,9 @@
 """Computer levels: the one table naming the agent and budget of each level per ruleset.
 
 The web app and ``make_agent("easy")`` read it. A ruleset without its own row uses
-``DEFAULT``; a row is looked up by the ruleset's name (``oware/nam-nam``), then its family
-(``oware``). Options and extensions do not change the level. ``expert`` stays under 2 s a
+``DEFAULT``; a row is looked up by the ruleset's name (``oware``, ``oware/nam-nam``: not by
+family, as variants differ in what search knows). Options and extensions do not change the
+level. ``expert`` stays under 2 s a
 move on a 2-core machine (the search stops itself a little before its budget).
 
 Choices, from arena runs (``benchmarks/levels.py``): where the game gives an evaluation
@@ -35,7 +36,7 @@ LEVELS: dict[str, dict[str, str]] = {
 def level_table(ruleset_id: str) -> dict[str, str]:
     """Level name -> agent spec for a ruleset id."""
     ri, _, _ = registry.parse_ruleset_id(ruleset_id)
-    return dict(LEVELS.get(ri.name) or LEVELS.get(ri.family) or DEFAULT)
+    return dict(LEVELS.get(ri.name) or DEFAULT)
 
 
 def level_spec(ruleset_id: str, level: str) -> str:

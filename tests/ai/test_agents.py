@@ -1,0 +1,331 @@
+"""Agents, alpha-beta puzzles, hints, levels, arena and Elo."""
+import json
+import random
+
+import numpy as np
+import pytest
+
+import ludotheque
+from ludotheque import CHANCE
+from ludotheque.ai import alphabeta as AB
+from ludotheque.ai import mcts
+from ludotheque.ai.agents import (
+    AlphaBetaAgent, GreedyAgent, LevelAgent, MCTSAgent, RandomAgent, make_agent,
+)
+from ludotheque.ai.arena import ArenaResult, Pairing, elo, play_game, run, schedule
+from ludotheque.ai.hints import analyse, best_actions
+from ludotheque.ai.levels import DEFAULT, LEVEL_NAMES, LEVELS, level_spec, level_table
+from ludotheque.records import GameRecord
+
+RULESETS = [ri.name for ri in ludotheque.rulesets()]
+
+
+def play(game, agents, seed=0, max_actions=60):
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    n = 0
+    while not state.is_terminal and n < max_actions:
+        if state.current_player == CHANCE:
+            acts, probs = zip(*state.chance_outcomes())
+            a = rng.choices(acts, probs)[0]
+        else:
+            legal = state.legal_actions()
+            a = agents[state.current_player].choose(state)
+            assert a in legal, (game.id, agents[state.current_player], a, legal)
+        state = state.apply(a)
+        n += 1
+    return state
+
+
+# -- every agent plays only legal actions, on every ruleset ------------------------------
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_search_agents_play_legal_actions_on_every_ruleset(ruleset):
+    game = ludotheque.load(ruleset)
+    # (test_mcts.py plays MCTSAgent, with its tree reuse, on every ruleset)
+    play(game, [GreedyAgent(1), AlphaBetaAgent(seconds=None, depth=2, nodes=300, table_bits=12)], 1, 40)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_ruleset_has_all_levels(ruleset):
+    table = level_table(ruleset)
+    assert set(table) == set(LEVEL_NAMES)
+    for spec in table.values():
+        make_agent(spec)                                    # every spec parses
+
+
+# -- alpha-beta finds forced wins ----------------------------------------------------------
+
+def forced_win(state, player, plies):
+    """Reference AND-OR search through the protocol: ``player`` wins within ``plies`` actions
+    whatever the opponent does."""
+    if state.is_terminal:
+        return state.returns()[player] > 0
+    if plies == 0:
+        return False
+    children = [state.apply(a) for a in state.legal_actions()]
+    if state.current_player == player:
+        return any(forced_win(c, player, plies - 1) for c in children)
+    return all(forced_win(c, player, plies - 1) for c in children)
+
+
+OWARE_PUZZLES = [  # (diagram, South's only winning move, plies to the win)
+    ("""
+        f  e  d  c  b  a
+North   1  2  2  0  0  0    store 9
+South  10  0  1  3  0  2    store 18
+        A  B  C  D  E  F
+""", "A", 3),
+    ("""
+        f  e  d  c  b  a
+North   0  5  0  0  1  0    store 14
+South   0  0  0  3  2  0    store 23
+        A  B  C  D  E  F
+""", "D", 3),
+    ("""
+        f  e  d  c  b  a
+North   4  3  0  1  1  2    store 11
+South   0  0  0  4  2  2    store 18
+        A  B  C  D  E  F
+""", "F", 5),
+    ("""
+        f  e  d  c  b  a
+North   0  2  0  0  0  0    store 11
+South   2  1  2  5  2  5    store 18
+        A  B  C  D  E  F
+""", "F", 7),
+    ("""
+        f  e  d  c  b  a
+North   0  1  2  2  0  1    store 12
+South   9  1  0  2  0  0    store 18
+        A  B  C  D  E  F
+""", "A", 7),
+    ("""
+        f  e  d  c  b  a
+North   0  0  1  0  0  0    store 21
+South   3  1  0  0  1  0    store 21
+        A  B  C  D  E  F
+""", "B", 7),
+    ("""
+        f  e  d  c  b  a
+North   0  0  0  1  0  0    store 17
+South   0  2  1  1  3  0    store 23
+        A  B  C  D  E  F
+""", "C", 9),
+]
+
+
+@pytest.mark.parametrize("diagram,move,plies", OWARE_PUZZLES)
+def test_alphabeta_finds_forced_oware_wins(diagram, move, plies):
+    state = ludotheque.load("oware").from_diagram(diagram)
+    best = state.parse_move(move)
+    assert forced_win(state.apply(best), 0, plies - 1)          # the puzzle is sound
+    res = AB.search(state, seconds=None, depth=plies)
+    assert res.best == best and res.value > 1.0                 # a proven win
+    assert AB.search(state, seconds=None, depth=plies, exact=True).ranked[0] == (best, res.value)
+    # a shallower search cannot prove it, so the depth is really needed
+    assert AB.search(state, seconds=None, depth=plies - 2).value <= 1.0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_alphabeta_agrees_with_the_konane_solver(seed):
+    game = ludotheque.load("konane?size=4")
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(4):
+        state = state.apply(rng.choice(state.legal_actions()))
+    solved = game.solve(state)
+    res = AB.search(state, seconds=None, depth=40, exact=True)
+    values = {state.move_to_string(a): (1 if v > 1 else -1 if v < -1 else 0) for a, v in res.ranked}
+    assert values == solved["moves"]
+    assert (1 if res.value > 1 else -1) == solved["value"]
+
+
+def test_expectimax_averages_the_throws():
+    game = ludotheque.load("puluc")
+    state = game.initial_state(0)
+    while state.current_player == CHANCE:
+        state = state.apply(state.chance_outcomes()[0][0])
+    # one action deep, then a throw: the value of each action is the mean of its throws
+    res = AB.search(state, seconds=None, depth=1, exact=True)
+    cs = AB.compiled_search(game.kernels, AB.game_evaluate(game))
+    for a, v in res.ranked[:3]:
+        child = state.apply(a)
+        if child.current_player != CHANCE:
+            continue
+        expected = 0.0
+        for t, p in child.chance_outcomes():
+            g = child.apply(t)
+            e = g.returns()[0] * (AB.WIN - 2e-3) if g.is_terminal else float(
+                np.clip(cs.leaf_eval(np.array(g.data), game.spec, 0), -1, 1))
+            expected += p * e
+        assert v == pytest.approx(expected if state.current_player == 0 else -expected)
+
+
+def test_alphabeta_respects_its_time_budget():
+    state = ludotheque.load("oware").initial_state()
+    AB.search(state, depth=2)                                    # compiled
+    res = AB.search(state, seconds=0.3)
+    assert res.depth >= 4 and res.seconds < 0.6
+
+
+def test_oware_evaluation_counts_stores_side_and_vulnerable_houses():
+    game = ludotheque.load("oware")
+    ev = type(game).evaluate
+    ahead = game.from_diagram("""
+        f  e  d  c  b  a
+North   4  4  4  4  4  4    store 0
+South   4  4  4  0  0  0    store 12
+        A  B  C  D  E  F
+""")
+    assert ev(ahead.data, game.spec, 0) > 0.3 > -0.3 > ev(ahead.data, game.spec, 1)
+    # North's a holds 1 seed: South's F (1 seed) ends on it, South's E (1 seed) does not
+    base = """
+        f  e  d  c  b  a
+North   0  0  0  0  0  1    store 23
+South   0  0  0  0  {E}  {F}    store 23
+        A  B  C  D  E  F
+"""
+    exposed = game.from_diagram(base.format(E=0, F=1))
+    safe = game.from_diagram(base.format(E=1, F=0))
+    assert ev(exposed.data, game.spec, 0) > ev(safe.data, game.spec, 0)
+
+
+# -- MCTS ------------------------------------------------------------------------------------
+
+def test_mcts_agent_with_a_fixed_seed_is_reproducible():
+    game = ludotheque.load("oware")
+
+    def moves(seed):
+        agents = [MCTSAgent(playouts=300, seconds=None, seed=seed),
+                  MCTSAgent(playouts=300, seconds=None, seed=seed + 1)]
+        state, out = game.initial_state(), []
+        for _ in range(12):
+            a = agents[state.current_player].choose(state)
+            out.append(a)
+            state = state.apply(a)
+        return out
+
+    assert moves(7) == moves(7)
+
+
+def test_mcts_reuses_its_tree_after_the_opponents_reply():
+    game = ludotheque.load("oware")
+    state = game.initial_state()
+    tree = mcts.search(state, playouts=3000, seed=1)
+    a = max(tree.root_children(), key=lambda t: t[1])[0]
+    after = state.apply(a)
+    reply = after.legal_actions()[0]
+    now = after.apply(reply)
+    reused = tree.reuse(now, a)
+    assert reused is not None and reused.visits[0] > 0
+    children = {act: v for act, v, _ in reused.root_children()}
+    assert set(children) <= set(now.legal_actions())
+    before = reused.visits[0]
+    grown = mcts.search(now, playouts=500, seed=2, tree=reused)
+    assert grown.visits[0] == before + 500
+    other = [b for b in state.legal_actions() if b != a][0]
+    assert tree.reuse(now, other) is None               # not below the action played
+
+
+def test_mcts_handles_chance_nodes_and_reuse_across_throws():
+    game = ludotheque.load("puluc")
+    agent = MCTSAgent(playouts=200, seconds=None, seed=4)
+    play(game, [agent, MCTSAgent(playouts=200, seconds=None, seed=5)], 3, 80)
+
+
+# -- hints and analysis --------------------------------------------------------------------
+
+def test_best_actions_ranks_every_legal_action():
+    state = ludotheque.load("oware").from_diagram(OWARE_PUZZLES[1][0])
+    hints = best_actions(state, 0.2)
+    assert sorted(h.action for h in hints) == sorted(state.legal_actions())
+    assert [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
+    assert hints[0].move == "D" and hints[0].proven and hints[0].value == 1.0
+    mc = best_actions(ludotheque.load("konane?size=4").initial_state(), 0.1)
+    assert sorted(h.action for h in mc) == sorted(ludotheque.load("konane?size=4").initial_state().legal_actions())
+
+
+def test_analysis_marks_a_blunder():
+    game = ludotheque.load("oware")
+    state = game.from_diagram(OWARE_PUZZLES[1][0])
+    losing = [a for a in state.legal_actions() if a != state.parse_move("D")]
+    worst = min(best_actions(state, 0.2), key=lambda h: h.value)
+    reviews = analyse([state], [worst.action], 0.2)
+    assert reviews[0].mark == "??" and reviews[0].best == "D" and worst.action in losing
+    good = analyse([state], [state.parse_move("D")], 0.2)
+    assert good[0].mark == "" and good[0].after == good[0].before
+
+
+# -- levels and specs -----------------------------------------------------------------------
+
+def test_agent_specs_and_levels():
+    assert isinstance(make_agent("greedy"), GreedyAgent)
+    assert make_agent("alphabeta:0.5").seconds == 0.5
+    assert make_agent("alphabeta:d6").depth == 6
+    assert make_agent("mcts", default_seconds=0.25).seconds == 0.25
+    assert isinstance(make_agent("expert"), LevelAgent)
+    for bad in ("alphabeta:x", "mcts:-1", "mcts:0p", "greedy:3", "grandmaster"):
+        with pytest.raises(ValueError):
+            make_agent(bad)
+    assert level_spec("oware?grand_slam=allow", "expert") == LEVELS["oware"]["expert"]
+    assert level_spec("oware/nam-nam", "easy") == DEFAULT["easy"]
+    with pytest.raises(ValueError):
+        level_spec("oware", "grandmaster")
+
+
+def test_expert_stays_under_two_seconds_a_move():
+    for table in [DEFAULT, *LEVELS.values()]:
+        agent = make_agent(table["expert"])
+        assert getattr(agent, "seconds", None) is not None and agent.seconds <= 2.0
+
+
+# -- arena and Elo --------------------------------------------------------------------------
+
+def test_elo_of_known_results():
+    assert elo(10, 10, 10)[0] == 0.0
+    d, lo, hi = elo(75, 0, 25)
+    assert d == pytest.approx(190.85, abs=0.01)            # 75% = 10**(d/400)/(1+10**(d/400))
+    assert lo < d < hi and hi - d == pytest.approx(d - lo, rel=0.2)
+    d, lo, hi = elo(50, 100, 50)
+    assert d == 0.0 and -40 < lo < -30 and 30 < hi < 40      # draws narrow the interval
+    assert elo(10, 0, 0)[0] == float("inf") and elo(10, 0, 0)[1] > 0
+    assert elo(0, 0, 10)[2] < 0
+    assert elo(40, 0, 60)[0] == pytest.approx(-elo(60, 0, 40)[0])
+
+
+def test_schedule_alternates_seats_with_paired_seeds():
+    pairs = schedule(["a", "b", "c"], 4)
+    assert len(pairs) == 12
+    ab = pairs[:4]
+    assert [(p.first, p.second) for p in ab] == [("a", "b"), ("b", "a")] * 2
+    assert ab[0].seed == ab[1].seed != ab[2].seed
+
+
+def test_arena_games_are_records_and_are_counted(tmp_path):
+    seen = []
+    result = run("oware", ["random", "greedy"], 2, on_game=lambda p, r, ret: seen.append((p, r, ret)))
+    assert len(seen) == 2
+    for pairing, record, ret in seen:
+        back = GameRecord.parse(record.to_text())
+        assert back.actions == record.actions and back.final_state().returns() == ret
+    total = result.to_dict()["agents"]
+    assert total["random"]["games"] == total["greedy"]["games"] == 2
+    assert total["random"]["wins"] == total["greedy"]["losses"]
+    again = play_game("puluc", Pairing("random", "greedy", 5), max_actions=50)
+    assert again[1].actions == play_game("puluc", Pairing("random", "greedy", 5), max_actions=50)[1].actions
+
+
+def test_arena_and_analyse_commands(tmp_path, capsys):
+    from ludotheque.cli.main import main
+    out = tmp_path / "arena"
+    assert main(["arena", "oware", "--agents", "random", "greedy", "--games", "2",
+                 "--out", str(out), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["agents"]["greedy"]["games"] == 2
+    records = sorted(out.glob("*.txt"))
+    assert len(records) == 2 and (out / "results.json").exists()
+    assert main(["analyse", str(records[0]), "--seconds", "0.02", "--json"]) == 0
+    reviews = json.loads(capsys.readouterr().out)
+    assert len(reviews) == len(GameRecord.parse(records[0].read_text()).actions)
+    assert main(["arena", "oware", "--agents", "random", "random"]) == 2
