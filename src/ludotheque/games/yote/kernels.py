@@ -249,6 +249,15 @@ def has_main(s: np.ndarray, spec: np.ndarray, p: int, f: int, t: int, extra: int
     return False
 
 
+@njit(cache=True, inline="always")
+def on_route(s: np.ndarray, spec: np.ndarray, c: int) -> bool:
+    for k in range(4):
+        sl = spec[DIAG + 16 * c + 4 * k + 1]
+        if sl >= 0 and s[ROUTES + sl]:
+            return True
+    return False
+
+
 @njit(cache=True)
 def travel_targets(s: np.ndarray, spec: np.ndarray, c: int, extra: int) -> int:
     """YT-C2: bit mask of the cells reachable from c by route steps into empty cells."""
@@ -306,40 +315,67 @@ def can_act(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
 # -- legal actions ------------------------------------------------------------------------------
 @njit(cache=True)
 def gen_main(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
+    """The main actions (YO-A2): one pass over the cells, after a captures-only pass when
+    captures are compulsory (YO-F1)."""
     N = spec[P_N]
-    obliged = spec[P_CHOKO] and s[MUSTDEP] and in_hand(s, p) > 0     # CH-B1, CH-B4, CH-B6
-    if not obliged:
+    camels, caravan = s[HAND + p] > 0, s[CHAND + p] > 0
+    if spec[P_CHOKO] and s[MUSTDEP] and (camels or caravan):       # CH-B1, CH-B4, CH-B6
+        for c in range(N):
+            if s[c] == 0:
+                if camels:
+                    out[n] = A_DEPLOY + c
+                    n += 1
+                if caravan:
+                    out[n] = A_CDEPLOY + c
+                    n += 1
+        return n
+    captures = True
+    if spec[P_FORCED]:                                               # YO-F1
         n0 = n
         for c in range(N):
             if s[c] != 0 and owner(s[c]) == p:
                 n = gen_captures_from(s, spec, c, p, out, n)
-        if spec[P_FORCED] and n > n0:                                # YO-F1
+        if n > n0:
             return n
-    for c in range(N):                                               # YO-B1, YR-1
-        if s[c] == 0:
-            if s[HAND + p] > 0:
+        captures = False                                             # none exist
+    friendly, routes = spec[P_FRIENDLY], spec[P_ROUTES]
+    for c in range(N):
+        v = s[c]
+        if v == 0:                                                   # YO-B1, YR-1
+            if camels:
                 out[n] = A_DEPLOY + c
                 n += 1
-            if s[CHAND + p] > 0:
+            if caravan:
                 out[n] = A_CDEPLOY + c
                 n += 1
-    if obliged:
-        return n
-    friendly = spec[P_FRIENDLY]
-    for c in range(N):                                               # YO-B2, YO-F5
-        if s[c] == 0 or owner(s[c]) != p:
             continue
+        if owner(v) != p:
+            continue
+        base = ORTH + 8 * c
         for d in range(4):
-            a = spec[ORTH + 8 * c + 2 * d]
+            a = spec[base + 2 * d]
             if a < 0:
                 continue
-            if s[a] == 0:
+            va = s[a]
+            if va == 0:                                              # YO-B2
                 out[n] = A_MOVE + 30 * c + a
                 n += 1
-            elif friendly and owner(s[a]) == p:
-                b = spec[ORTH + 8 * c + 2 * d + 1]
-                if b >= 0 and s[b] == 0:
-                    out[n] = A_MOVE + 30 * c + b
+                continue
+            b = spec[base + 2 * d + 1]
+            if b < 0 or s[b] != 0:
+                continue
+            if owner(va) != p:                                       # YO-C1
+                if captures:
+                    out[n] = A_JUMP + 30 * c + b
+                    n += 1
+            elif friendly:                                           # YO-F5
+                out[n] = A_MOVE + 30 * c + b
+                n += 1
+        if routes and captures:                                      # YT-D1
+            for k in range(4):
+                r = route_capture(s, spec, c, k, p)
+                if r >= 0:
+                    out[n] = A_JUMP + 30 * c + r
                     n += 1
     return n
 
@@ -354,12 +390,13 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if ph == START:
         if spec[P_ROUTES] and not s[TRAV]:
             if not s[ROUTE1] and s[TOK + p] > 0:                    # YT-B1 step 1, YT-C3
+                direct = has_main(s, spec, p, -1, -1, -1)
                 for slot in range(spec[P_NSLOTS]):
-                    if free_slot(s, slot) and route_then_main(s, spec, p, slot):
+                    if free_slot(s, slot) and (direct or route_then_main(s, spec, p, slot)):
                         out[n] = A_ROUTE + slot
                         n += 1
             for c in range(spec[P_N]):                               # YT-C1..YT-C3
-                if s[c] != 0 and owner(s[c]) == p:
+                if s[c] != 0 and owner(s[c]) == p and on_route(s, spec, c):
                     m = travel_targets(s, spec, c, -1)
                     for t in range(spec[P_N]):
                         if (m >> t) & 1 and has_main(s, spec, p, c, t, -1):     # YT-C3
