@@ -123,7 +123,7 @@ class _Tables:
         conds = [lambda x, y: x <= n - 3, lambda x, y: x >= 2, lambda x, y: y <= n - 3, lambda x, y: y >= 2]
         self.srcs = np.array([sum(1 << c for c, (x, y) in enumerate(cells) if f(x, y)) for f in conds],
                              np.uint64)
-        size = 1 << TABLE_BITS
+        size = 1 << (16 if n <= 4 else TABLE_BITS)
         self.ka, self.kb = np.zeros(size, np.uint64), np.zeros(size, np.uint64)
         self.kv = np.zeros(size, np.int8)
         self.stats = np.zeros(2, np.int64)
