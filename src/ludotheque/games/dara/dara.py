@@ -220,10 +220,13 @@ class Dara(Game):
         if s[b] != K.EMPTY:
             return f"{self.cell_name(b)} is occupied"
         if dist == 2:
+            mid = int(s[(a + b) // 2])
             if v < K.PROUD_LION:
                 return "only a hero jumps"
-            mid = (a + b) // 2
-            return ("no jump over an empty cell" if s[mid] == K.EMPTY else "no jump over a hut")
+            if mid == K.EMPTY:
+                return "no jump over an empty cell"
+            if mid >= K.HUT0:
+                return "no jump over a hut"
         return "it would make a line of 4"
 
     # -- display and end of game ----------------------------------------------------------------
