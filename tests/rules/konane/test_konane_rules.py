@@ -634,3 +634,22 @@ def test_render_and_view():
     assert HB8.action_points(s, s.parse_move("f4xh6")) == ["f4", "g5", "h6"]
     assert G8.observation(G8.initial_state()).shape == (6 * 64 + 11,)
     assert len(G8.geometry()["points"]) == 64
+
+
+def test_rules_texts_name_every_action_token():
+    from ludotheque.core.rules_text import rules_text
+    for lang in ("en", "fr"):
+        text = rules_text("konane+hummingbird+knots?size=6", lang)
+        for token in ("`-h1`", "`a2xc2xe2xg2`", "`c2xe2`", "`stop`", "`pass`", "`f4-e5`", "`d5-c5`", "`@c3`"):
+            assert token in text, (lang, token)
+
+
+def test_parse_turn_whole_turns():
+    s = HB8.from_diagram(EX_KH_2)
+    acts = HB8.parse_turn(s, "b5xd5 f4xh6")
+    assert [HB8.action_to_string(st, a) for st, a in zip([s, s.apply(acts[0])], acts)] == ["b5xd5", "f4xh6"]
+    chain = G8.from_diagram(EX_KO_2)
+    acts = G8.parse_turn(chain, "a2xc2xe2")
+    assert len(acts) == 3 and acts[-1] == G8.STOP
+    with pytest.raises(NotationError):
+        G8.parse_turn(chain, "a2xc2 b1 c1")

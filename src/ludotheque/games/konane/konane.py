@@ -248,18 +248,15 @@ class Konane(Game):
         words = text.split()
         if not words or len(words) > 2:
             raise NotationError(f"{text!r} is not a Kōnane turn")
-        parts = []
-        m = re.fullmatch(rf"({_CELL})((?:x{_CELL})+)", words[0].lower())
-        if m:
-            cells = [m.group(1)] + re.findall(r"x([a-z]\d{1,2})", m.group(4))
+        cells = re.findall(r"[a-z]\d{1,2}", words[0].lower())
+        if re.fullmatch(rf"{_CELL}(x{_CELL})+", words[0].lower()):   # a chain: one jump per landing
             parts = [f"{a}x{b}" for a, b in zip(cells, cells[1:])]
         else:
             parts = [words[0]]
-        parts += words[1:]
-        actions = []
         turn = int(state.data[K.TURNS])
-        for i, part in enumerate(parts):
-            if i == len(parts) - 1 and len(words) == 2 and state.data[K.CHAIN] >= 0:
+        actions = []
+        for i, part in enumerate(parts + words[1:]):
+            if i == len(parts) and state.data[K.CHAIN] >= 0:      # the bonus follows a stopped chain
                 actions.append(self.STOP)
                 state = state.apply(self.STOP)
             a = self.parse_action(state, part)
