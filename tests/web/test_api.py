@@ -45,10 +45,18 @@ def send(ws, **msg):
     ws.send_text(json.dumps(msg))
 
 
+_MOVES = {}   # websocket -> the move list it has put together from the deltas
+
+
 def recv(ws, kind):
-    """The next message of type ``kind`` (skipping others)."""
+    """The next message of type ``kind`` (skipping others); state messages get their full move
+    list back from the deltas (``moves_from``), as the page does."""
     for _ in range(50):
         m = ws.receive_json()
+        if m["type"] == "state":
+            if "moves_from" in m:
+                m["moves"] = _MOVES.get(ws, [])[:m["moves_from"]] + m["moves"]
+            _MOVES[ws] = m["moves"]
         if m["type"] == kind:
             return m
     raise AssertionError(f"no {kind} message")

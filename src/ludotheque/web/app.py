@@ -178,13 +178,13 @@ def create_app(db_path: str | Path) -> FastAPI:
 
     # -- the websocket ---------------------------------------------------------------------
     async def broadcast(session: Session, extra: dict[str, Any] | None = None) -> None:
-        snap = session.snapshot()
+        snap = session.snapshot(delta=True)
         if extra:
             snap.update(extra)
         dead = []
         for ws, seats in list(session.sockets_seats.items()):
             try:
-                await ws.send_json({**snap, "you": seats})
+                await ws.send_text(json.dumps({**snap, "you": seats}, separators=(",", ":")))
             except Exception:
                 dead.append(ws)
         for ws in dead:

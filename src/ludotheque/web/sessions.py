@@ -96,6 +96,7 @@ class Session:
             self._push(a)
         self._agent: Agent | None = None
         self.sockets_seats: dict[Any, list[int]] = {}   # open websockets -> seats they hold
+        self.mark = len(self.moves)       # moves every open socket has already been sent
         self.lock = asyncio.Lock()        # held around every change (and the computer's turn)
 
     # -- seats --------------------------------------------------------------------------
@@ -248,6 +249,7 @@ class Session:
             raise SessionError("nothing to undo")
         self.store.truncate(self.g.id, target)
         del self.g.actions[target:], self.states[target + 1:], self.moves[target:]
+        self.mark = min(self.mark, target)
         self.g.draw_offer = None
 
     def resign(self, token: Any) -> None:
@@ -302,14 +304,16 @@ class Session:
             return None
         return {"result": out.result(), "winner": out.winner, "reason": out.reason}
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, delta: bool = False) -> dict[str, Any]:
+        """The position for the page. With ``delta``, only the moves since the last delta
+        (``moves_from`` says where they start): what every open socket needs after a change."""
         s, game = self.state, self.game
         p = s.current_player
         legal = []
         if not self.over and p in (0, 1):
             legal = [{"a": a, "n": s.move_to_string(a), "p": game.action_points(s, a)}
                      for a in s.legal_actions()]
-        return {
+        out = {
             "type": "state", "id": self.g.id, "ruleset": self.g.ruleset, "mode": self.g.mode,
             "level": self.g.level, "ai_seat": self.g.ai_seat, "players": self.g.players,
             "player_names": list(game.player_names), "ply": len(self.moves),
@@ -317,6 +321,10 @@ class Session:
             "moves": self.moves, "result": self.result(), "draw_offer": self.g.draw_offer,
             "num_actions": game.num_actions,
         }
+        if delta:
+            out["moves_from"], out["moves"] = self.mark, self.moves[self.mark:]
+            self.mark = len(self.moves)
+        return out
 
     def summary(self) -> dict[str, Any]:
         r = self.result()

@@ -241,6 +241,7 @@ export function showGame(main, id) {
       applyColours(main, msg.player_names);
     }
     if (st && msg.ply !== st.ply) { sel = []; hint = null; }
+    if (msg.moves_from !== undefined) msg.moves = (st ? st.moves.slice(0, msg.moves_from) : []).concat(msg.moves);
     st = msg;
     if (first) {
       rememberGame({ id, ruleset: st.ruleset, ...(token ? { token } : {}) });
