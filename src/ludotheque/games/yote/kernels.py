@@ -45,6 +45,7 @@ HOLDER = 51         # Choko Merchant token: 0, 1, or 2 = out of the game
 MUSTDEP = 52        # Choko: the player to move is obliged to deploy (CH-B1)
 NOCAP = 53          # consecutive complete turns without capture (YO-E2, YO-E3)
 HLEN = 54           # entries in the repetition record
+NROUTES = 55        # routes on the board (a route capture needs two: most turns skip the checks)
 ROUTES = 56         # + slot: 1 if the route exists
 HIST = ROUTES + SMAX
 ENTRY = 6
@@ -178,7 +179,7 @@ def gen_captures_from(s: np.ndarray, spec: np.ndarray, c: int, p: int, out: np.n
         if b >= 0:
             out[n] = A_JUMP + 30 * c + b
             n += 1
-    if spec[P_ROUTES]:
+    if spec[P_ROUTES] and s[NROUTES] >= 2:
         for k in range(4):
             r = route_capture(s, spec, c, k, p)
             if r >= 0:
@@ -192,7 +193,7 @@ def can_capture_from(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     for d in range(4):
         if orth_capture(s, spec, c, d, p) >= 0:
             return True
-    if spec[P_ROUTES]:
+    if spec[P_ROUTES] and s[NROUTES] >= 2:
         for k in range(4):
             if route_capture(s, spec, c, k, p) >= 0:
                 return True
@@ -236,7 +237,7 @@ def has_main(s: np.ndarray, spec: np.ndarray, p: int, f: int, t: int, extra: int
             b = spec[ORTH + 8 * c + 2 * d + 1]
             if b >= 0 and vget(s, b, f, t) == 0 and (owner(va) != p or spec[P_FRIENDLY]):
                 return True
-        if spec[P_ROUTES]:
+        if spec[P_ROUTES] and s[NROUTES] + (extra >= 0) >= 2:
             for k in range(4):
                 base = DIAG + 16 * c + 4 * k
                 r = spec[base + 2]
@@ -371,7 +372,7 @@ def gen_main(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -
             elif friendly:                                           # YO-F5
                 out[n] = A_MOVE + 30 * c + b
                 n += 1
-        if routes and captures:                                      # YT-D1
+        if routes and captures and s[NROUTES] >= 2:                  # YT-D1
             for k in range(4):
                 r = route_capture(s, spec, c, k, p)
                 if r >= 0:
@@ -395,7 +396,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
                     if free_slot(s, slot) and (direct or route_then_main(s, spec, p, slot)):
                         out[n] = A_ROUTE + slot
                         n += 1
-            for c in range(spec[P_N]):                               # YT-C1..YT-C3
+            for c in range(spec[P_N] if s[NROUTES] > 0 else 0):      # YT-C1..YT-C3
                 if s[c] != 0 and owner(s[c]) == p and on_route(s, spec, c):
                     m = travel_targets(s, spec, c, -1)
                     for t in range(spec[P_N]):
@@ -606,6 +607,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     ph = s[PHASE]
     if action >= A_ROUTE:                                            # YT-A1..YT-A4
         s[ROUTES + action - A_ROUTE] = 1
+        s[NROUTES] += 1
         s[TOK + p] -= 1
         if ph == START:
             s[ROUTE1] = 1

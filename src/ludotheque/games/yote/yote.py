@@ -143,6 +143,7 @@ class Yote(Game):
                     a, b = ((x, y), (x + 1, y + 1)) if ch == "/" else ((x, y + 1), (x + 1, y))
                     # one mark per block: a diagram cannot draw two crossing routes
                     s[K.ROUTES + self.slot_of(a[1] * self.width + a[0], b[1] * self.width + b[0])] = 1
+                    s[K.NROUTES] += 1
         for p in range(2):
             s[K.HAND + p] = hands[p]
             s[K.CHAND + p] = caravans[p]
