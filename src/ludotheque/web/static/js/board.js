@@ -37,7 +37,7 @@ export class Board {
     let xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
     const w = Math.max(...xs) - Math.min(...xs), hgt = Math.max(...ys) - Math.min(...ys);
     // a long vertical track reads better across the screen
-    this.rotate = this.kind === "track" && hgt > 2 * w;
+    this.rotate = this.kind === "track" && hgt > 2 * w && window.matchMedia("(min-width: 700px)").matches;
     this.raw = {};
     for (const p of pts) this.raw[p.id] = this.rotate ? [p.y, p.x] : [p.x, p.y];
     xs = Object.values(this.raw).map((p) => p[0]); ys = Object.values(this.raw).map((p) => p[1]);
@@ -117,9 +117,11 @@ export class Board {
         if (Math.abs(x - left) < 1 && !seenR.has(r)) { seenR.add(r); g.append(s("text", { x: x - this.pad * 0.78, y, class: "b-label" }, r)); }
       }
     } else {
+      const sideways = this.kind === "track" && !this.rotate && this.maxY - this.minY > this.maxX - this.minX;
       for (const id of ids) {
         const [x, y] = this.pos(id);
-        const dy = this.kind === "pits" ? (y < this.height / 2 ? -1 : 1) * U * 0.56 : U * 0.52;
+        if (sideways) { g.append(s("text", { x: x + U * 0.68, y, class: "b-label" }, id)); continue; }
+        const dy = this.kind === "pits" ? (y < this.height / 2 ? -1 : 1) * U * 0.56 : U * 0.6;
         g.append(s("text", { x, y: y + dy, class: "b-label" }, id));
       }
     }

@@ -196,7 +196,7 @@ export function showGame(main, id) {
     players.replaceChildren(...[0, 1].map((seat) => h("div", { class: "player" + (!over && st.to_move === seat ? " to-move" : "") },
       h("div", { class: "name" }, h("span", { class: `swatch p${seat}` }), st.players[seat]),
       st.players[seat] !== st.player_names[seat] ? h("div", { class: "seat" }, st.player_names[seat] + (st.you.length === 1 && st.you[0] === seat ? " · you" : "")) : null,
-      st.view.scores ? h("div", { class: "score", "aria-label": `${st.player_names[seat]} has ${st.view.scores[seat]}` }, st.view.scores[seat]) : null)));
+      st.view.scores ? h("div", { class: "score", title: "score", "aria-label": `${st.player_names[seat]} has ${st.view.scores[seat]}` }, st.view.scores[seat]) : null)));
     // controls
     const seated = st.you.length > 0;
     controls.replaceChildren(...[
@@ -210,9 +210,15 @@ export function showGame(main, id) {
       h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` }, "Text")].filter(Boolean));
     typedInput.disabled = !myTurn();
     // moves
-    const items = turns(st.moves).map((turn) => h("li", { title: turn.player === -1 ? "throw" : name(turn.player) },
+    const rows = [];
+    for (const turn of turns(st.moves)) {   // a row per round: first player's turn, then the second's
+      const row = rows[rows.length - 1];
+      if (!row || turn.player === 0 || row.some((x) => x.player === turn.player)) rows.push([turn]);
+      else row.push(turn);
+    }
+    const items = rows.map((row) => h("li", {}, ...row.map((turn) => h("span", { class: "turn", title: turn.player === -1 ? "throw" : name(turn.player) },
       h("span", { class: `swatch p${turn.player}`, style: turn.player === -1 ? "visibility:hidden" : "" }), " ",
-      ...turn.moves.map((mv) => mv.player === -1 ? h("span", { class: "throw" }, `throw ${mv.n} `) : h("span", { class: "mv" }, mv.n + " "))));
+      ...turn.moves.map((mv) => mv.player === -1 ? h("span", { class: "throw" }, `throw ${mv.n} `) : h("span", { class: "mv" }, mv.n + " "))))));
     movesBox.dataset.plies = st.moves.length;
     movesBox.replaceChildren(items.length ? h("ol", {}, items) : h("p", { class: "extra" }, "No moves yet."));
     movesBox.scrollTop = movesBox.scrollHeight;

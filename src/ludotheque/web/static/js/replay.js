@@ -10,10 +10,10 @@ export function showReplay(main, id) {
   const info = h("p", { class: "message", "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, "aria-label": "Move", oninput: (e) => go(Number(e.target.value)) });
   const bar = h("div", { class: "replaybar" },
-    h("button", { type: "button", "aria-label": "Start", onclick: () => go(0) }, "⏮"),
-    h("button", { type: "button", "aria-label": "Previous move", onclick: () => go(k - 1) }, "◀"),
-    h("button", { type: "button", "aria-label": "Next move", onclick: () => go(k + 1) }, "▶"),
-    h("button", { type: "button", "aria-label": "End", onclick: () => go(data.frames.length - 1) }, "⏭"),
+    h("button", { type: "button", "aria-label": "Start", onclick: () => go(0) }, "«"),
+    h("button", { type: "button", "aria-label": "Previous move", onclick: () => go(k - 1) }, "‹"),
+    h("button", { type: "button", "aria-label": "Next move", onclick: () => go(k + 1) }, "›"),
+    h("button", { type: "button", "aria-label": "End", onclick: () => go(data.frames.length - 1) }, "»"),
     slider);
   const movesBox = h("div", { class: "moves" });
   const side = h("aside", { class: "side" }, h("div", { class: "controls" },
@@ -51,7 +51,7 @@ export function showReplay(main, id) {
     boardBox.replaceChildren(board.svg);
     applyColours(main, d.player_names);
     slider.max = d.frames.length - 1;
-    movesBox.replaceChildren(h("ol", {}, d.moves.map((mv, i) => h("li", {},
+    movesBox.replaceChildren(h("ol", { class: "plies" }, d.moves.map((mv, i) => h("li", {},
       h("button", { type: "button", onclick: () => go(i + 1) }, mv.player === -1 ? `throw ${mv.n}` : mv.n)))));
     go(d.frames.length - 1);
   }).catch((e) => main.append(h("p", { class: "error" }, e.message)));
