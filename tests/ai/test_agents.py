@@ -43,7 +43,7 @@ def play(game, agents, seed=0, max_actions=60):
 def test_search_agents_play_legal_actions_on_every_ruleset(ruleset):
     game = ludotheque.load(ruleset)
     # (test_mcts.py plays MCTSAgent, with its tree reuse, on every ruleset)
-    play(game, [GreedyAgent(1), AlphaBetaAgent(seconds=None, depth=2, nodes=300, table_bits=12)], 1, 40)
+    play(game, [GreedyAgent(1), AlphaBetaAgent(seconds=None, depth=2, nodes=300, table_bits=12)], 1, 30)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -230,8 +230,9 @@ def test_mcts_reuses_its_tree_after_the_opponents_reply():
 
 def test_mcts_handles_chance_nodes_and_reuse_across_throws():
     game = ludotheque.load("puluc")
-    agent = MCTSAgent(playouts=200, seconds=None, seed=4)
-    play(game, [agent, MCTSAgent(playouts=200, seconds=None, seed=5)], 3, 80)
+    agents = [MCTSAgent(playouts=60, seconds=None, seed=4), MCTSAgent(playouts=60, seconds=None, seed=5)]
+    play(game, agents, 3, 40)
+    assert agents[0].reused > 0 and agents[1].reused > 0
 
 
 # -- hints and analysis --------------------------------------------------------------------

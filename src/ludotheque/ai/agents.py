@@ -96,6 +96,7 @@ class MCTSAgent(Agent):
     seed: int = 0
     name: str = "mcts"
     reuse: bool = True
+    reused: int = field(default=0, init=False)      # searches that started from a kept tree
     _tree: mcts.Tree | None = field(default=None, init=False, repr=False)
     _played: int = field(default=-1, init=False, repr=False)
 
@@ -103,6 +104,7 @@ class MCTSAgent(Agent):
         tree = None
         if self.reuse and self._tree is not None:
             tree = self._tree.reuse(state, self._played)
+            self.reused += tree is not None
         self.seed += 1
         return mcts.search(state, self.playouts, self.seconds, self.seed, tree=tree)
 
