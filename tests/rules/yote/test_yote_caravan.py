@@ -1,5 +1,5 @@
 """Royal Caravan (`+caravan`): one test per clause of rules/yote.md section 6 (YR) and its examples."""
-from _yote_util import YR_X1, YR_X2, YR_X3, names, play, yr_x1
+from _yote_util import YR_X2, YR_X3, names, play, yr_x1
 
 from ludotheque.core import Termination, load
 from ludotheque.games.yote import kernels as K

@@ -1,7 +1,7 @@
 """Notation (rules/yote.md section 9), typed errors that change nothing, rulesets, display."""
 import numpy as np
 import pytest
-from _yote_util import X1, X3A, YT_X3, ch_x1, names, play, x1, yt_x3
+from _yote_util import X1, X3A, YT_X3, ch_x1, play, x1, yt_x3
 
 from ludotheque.core import IllegalActionError, NotationError, RulesetError, load
 from ludotheque.core.rules_text import rules_text

@@ -1,6 +1,6 @@
 """Yoté: one test per clause of rules/yote.md section 4 (YO) and its worked examples."""
 import pytest
-from _yote_util import X1, X2, X3A, X3B, X4, names, play, x1, x4
+from _yote_util import X1, X2, X3A, X3B, names, play, x1, x4
 
 from ludotheque.core import IllegalActionError, NotationError, Termination, load
 from ludotheque.games.yote import kernels as K

@@ -161,6 +161,15 @@ def route_capture(s: np.ndarray, spec: np.ndarray, c: int, k: int, p: int) -> in
 
 
 @njit(cache=True, inline="always")
+def route_step(s: np.ndarray, spec: np.ndarray, c: int, k: int) -> int:
+    """YT-E1: the empty cell joined to c by a route in direction k, or -1."""
+    q = spec[DIAG + 16 * c + 4 * k]
+    if q < 0 or s[q] != 0 or s[ROUTES + spec[DIAG + 16 * c + 4 * k + 1]] == 0:
+        return -1
+    return q
+
+
+@njit(cache=True, inline="always")
 def orth_capture(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     """YO-C1: the landing cell of an orthogonal capture from c in direction d, or -1."""
     a = spec[ORTH + 8 * c + 2 * d]
@@ -431,8 +440,8 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     # BONUS_PH, YT-E1
     a = s[ACTOR]
     for k in range(4):
-        q = spec[DIAG + 16 * a + 4 * k]
-        if q >= 0 and s[q] == 0 and s[ROUTES + spec[DIAG + 16 * a + 4 * k + 1]]:
+        q = route_step(s, spec, a, k)
+        if q >= 0:
             out[n] = A_TRAVEL + 30 * a + q
             n += 1
         r = route_capture(s, spec, a, k, p)
@@ -447,10 +456,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 def bonus_exists(s: np.ndarray, spec: np.ndarray, a: int, p: int) -> bool:
     """YT-E1/YT-E2: a route step or a route capture for the camel that acted."""
     for k in range(4):
-        q = spec[DIAG + 16 * a + 4 * k]
-        if q >= 0 and s[q] == 0 and s[ROUTES + spec[DIAG + 16 * a + 4 * k + 1]]:
-            return True
-        if route_capture(s, spec, a, k, p) >= 0:
+        if route_step(s, spec, a, k) >= 0 or route_capture(s, spec, a, k, p) >= 0:
             return True
     return False
 
