@@ -41,8 +41,12 @@ INITIAL_ENTRIES = 32
 EMPTY, LION, ELEPHANT, PROUD_LION, MATRIARCH, HUT0, HUT1 = 0, 1, 2, 3, 4, 5, 6
 ONGOING, END_CAPTURES, END_TRAPPED, END_NO_PLACEMENT, END_REPETITION, END_NO_CAPTURE = 0, 1, 2, 3, 4, 5
 
-# spec fields
-S_W, S_H, S_N, S_DALA, S_ANYWHERE, S_HEROES, S_HUT, S_HUT_CAPTURE, S_NO_CAPTURE = range(9)
+W = 6               # both boards are 6 cells wide (a constant divisor is cheap)
+# spec fields, then tables: the neighbour of cell c in direction d at S_NB + 4c + d (-1 off the
+# board), and the S_NWIN windows of 4 consecutive cells of a line as bit masks from S_WIN
+S_W, S_H, S_N, S_DALA, S_ANYWHERE, S_HEROES, S_HUT, S_HUT_CAPTURE, S_NO_CAPTURE, S_NWIN = range(10)
+S_NB = 16
+S_WIN = S_NB + 4 * 36
 
 DX = np.array([1, 0, -1, 0], np.int64)
 DY = np.array([0, 1, 0, -1], np.int64)
@@ -50,9 +54,19 @@ DY = np.array([0, 1, 0, -1], np.int64)
 
 def make_spec(dala: bool, anywhere: bool, heroes: bool, hut: bool, hut_capture: bool,
               no_capture_draw: int) -> np.ndarray:
-    w, h = 6, (6 if dala else 5)
-    return np.array([w, h, w * h, dala, anywhere or dala, heroes, hut, hut_capture,
-                     no_capture_draw], np.int64)
+    w, h = W, (6 if dala else 5)
+    spec = np.zeros(S_WIN + 48, np.int64)
+    spec[:S_NWIN] = [w, h, w * h, dala, anywhere or dala, heroes, hut, hut_capture, no_capture_draw]
+    for c in range(w * h):
+        x, y = c % w, c // w
+        for d in range(4):
+            nx, ny = x + DX[d], y + DY[d]
+            spec[S_NB + 4 * c + d] = ny * w + nx if 0 <= nx < w and 0 <= ny < h else -1
+    windows = [sum(1 << (y * w + x + i) for i in range(4)) for y in range(h) for x in range(w - 3)]
+    windows += [sum(1 << ((y + i) * w + x) for i in range(4)) for x in range(w) for y in range(h - 3)]
+    spec[S_NWIN] = len(windows)
+    spec[S_WIN:S_WIN + len(windows)] = windows
+    return spec
 
 
 def new_state(spec: np.ndarray, cells: np.ndarray, hands: tuple[int, int], heroes: tuple[int, int],
@@ -116,17 +130,37 @@ def under_four(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> bo
     """DA-B2/DA-C2/DS-A4: in Dara no run of 4+ through c; Dala allows them (DL-B2)."""
     if spec[S_DALA]:
         return True
-    w, h = spec[S_W], spec[S_H]
+    w, h = W, spec[S_H]
     return run_len(s, w, h, c, p, True, skip) < 4 and run_len(s, w, h, c, p, False, skip) < 4
 
 
 @njit(cache=True, inline="always")
 def neighbour(spec: np.ndarray, c: int, d: int) -> int:
-    w, h = spec[S_W], spec[S_H]
-    x, y = c % w + DX[d], c // w + DY[d]
-    if x < 0 or x >= w or y < 0 or y >= h:
-        return -1
-    return y * w + x
+    return spec[S_NB + 4 * c + d]
+
+
+@njit(cache=True, inline="always")
+def fours(s: np.ndarray, spec: np.ndarray, p: int) -> int:
+    """Bit set of the cells where one more piece of p would complete a window of 4 of his
+    pieces (a run of 4+): a fast filter before the exact checks of Dara's no-four rule."""
+    if spec[S_DALA]:
+        return 0
+    b = 0
+    for c in range(spec[S_N]):
+        if own(s[c], p):
+            b |= 1 << c
+    f = 0
+    for i in range(S_WIN, S_WIN + spec[S_NWIN]):
+        r = spec[i] & ~b                                       # the window's cells not p's
+        if r != 0 and r & (r - 1) == 0:                        # exactly one
+            f |= r
+    return f
+
+
+@njit(cache=True, inline="always")
+def move_ok(s: np.ndarray, spec: np.ndarray, f: int, c: int, t: int, p: int) -> bool:
+    """DA-C2: the piece from c on t makes no run of 4+ (f from `fours` before the move)."""
+    return (f >> t) & 1 == 0 or under_four(s, spec, t, p, c)
 
 
 @njit(cache=True, inline="always")
@@ -155,7 +189,7 @@ def placing(s: np.ndarray, p: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def place_ok(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
+def place_ok(s: np.ndarray, spec: np.ndarray, f: int, c: int, p: int) -> bool:
     """DA-B1/DA-B2/DL-B1: an empty cell, no run of 4, the centre for the first 4 placements."""
     if s[c] != EMPTY:
         return False
@@ -165,7 +199,7 @@ def place_ok(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
             x, y = c % 6, c // 6
             return (x == 2 or x == 3) and (y == 2 or y == 3)
         return True
-    return under_four(s, spec, c, p, -1)
+    return (f >> c) & 1 == 0                                   # exact: nothing leaves
 
 
 # -- captures (DA-D4..DA-D7, DL-D1, DH-C1) --------------------------------------------------
@@ -178,7 +212,7 @@ def candidate(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
         return False
     if spec[S_DALA]:                                           # DL-D1: anything, even in lines
         return True
-    w, h = spec[S_W], spec[S_H]
+    w, h = W, spec[S_H]
     if not spec[S_ANYWHERE]:                                   # DA-D5: the line's row/column
         if c // w != s[PROW] and c % w != s[PCOL]:
             return False
@@ -210,13 +244,13 @@ def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bo
 
 @njit(cache=True, inline="always")
 def exact_three(s: np.ndarray, spec: np.ndarray, c: int, p: int, horizontal: bool) -> bool:
-    return run_len(s, spec[S_W], spec[S_H], c, p, horizontal, -1) == 3
+    return run_len(s, W, spec[S_H], c, p, horizontal, -1) == 3
 
 
 @njit(cache=True, inline="always")
 def mark_lines(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     """DA-D2/DL-B3/DS-A5: p's piece on c is in a run of exactly 3; notes the row/column."""
-    w = spec[S_W]
+    w = W
     formed = False
     if exact_three(s, spec, c, p, True):
         s[PROW] = c // w
@@ -237,10 +271,11 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     N = spec[S_N]
     if s[PEND]:
         return removals(s, spec, p, out, True)
+    f = fours(s, spec, p)
     n = 0
     if placing(s, p):
         for c in range(N):
-            if place_ok(s, spec, c, p):
+            if place_ok(s, spec, f, c, p):
                 if s[HAND + p] > 0:
                     out[n] = c
                     n += 1
@@ -254,18 +289,18 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
             continue
         for d in range(4):
             t = neighbour(spec, c, d)
-            if t >= 0 and s[t] == EMPTY and under_four(s, spec, t, p, c):
+            if t >= 0 and s[t] == EMPTY and move_ok(s, spec, f, c, t, p):
                 out[n] = 4 * N + 4 * c + d
                 n += 1
         if v >= PROUD_LION:
             for d in range(4):
                 t = jump_target(s, spec, c, d)
-                if t >= 0 and under_four(s, spec, t, p, c):
+                if t >= 0 and move_ok(s, spec, f, c, t, p):
                     out[n] = 8 * N + 4 * c + d
                     n += 1
     if hut_allowed(s, spec, p):                                # DS-A2, DS-A4
         for c in range(N):
-            if s[c] == EMPTY and under_four(s, spec, c, p, -1):
+            if s[c] == EMPTY and (f >> c) & 1 == 0:
                     out[n] = 2 * N + c
                     n += 1
     return n
@@ -276,9 +311,10 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
     """Whether the player to move has a legal action (DA-E2, DA-B4, DS-A6); stops at the first."""
     p = s[TO_MOVE]
     N = spec[S_N]
+    f = fours(s, spec, p)
     if placing(s, p):
         for c in range(N):
-            if place_ok(s, spec, c, p):
+            if place_ok(s, spec, f, c, p):
                 return True
         return False
     for c in range(N):
@@ -287,15 +323,15 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
             continue
         for d in range(4):
             t = neighbour(spec, c, d)
-            if t >= 0 and s[t] == EMPTY and under_four(s, spec, t, p, c):
+            if t >= 0 and s[t] == EMPTY and move_ok(s, spec, f, c, t, p):
                 return True
             if v >= PROUD_LION:
                 t = jump_target(s, spec, c, d)
-                if t >= 0 and under_four(s, spec, t, p, c):
+                if t >= 0 and move_ok(s, spec, f, c, t, p):
                     return True
     if hut_allowed(s, spec, p):
         for c in range(N):
-            if s[c] == EMPTY and under_four(s, spec, c, p, -1):
+            if s[c] == EMPTY and (f >> c) & 1 == 0:
                 return True
     return False
 
@@ -342,7 +378,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
         t = neighbour(spec, c, d)
         if jump:
             t = neighbour(spec, t, d)
-        w, h = spec[S_W], spec[S_H]
+        w, h = W, spec[S_H]
         long_row = spec[S_DALA] != 0 and run_len(s, w, h, c, p, True, -1) >= 4
         long_col = spec[S_DALA] != 0 and run_len(s, w, h, c, p, False, -1) >= 4
         s[t] = s[c]
@@ -402,7 +438,7 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> int:
         s[base + i] = word
     s[base] |= s[TO_MOVE] << 30
     seen = 1
-    for e in range(HIST, base, ENTRY):
+    for e in range(base - 2 * ENTRY, HIST - 1, -2 * ENTRY):   # same player to move: every other
         if s[e] == s[base] and s[e + 1] == s[base + 1] and s[e + 2] == s[base + 2] \
                 and s[e + 3] == s[base + 3]:
             seen += 1
