@@ -144,7 +144,10 @@ export class Board {
       if (target.has(id)) d.append(s("circle", { cx: x, cy: y, r: U * (this.kind === "pits" ? 0.44 : 0.24), class: "b-target" }));
       if (byPoint[id]) this.drawPieces(d, x, y, byPoint[id], kinds);
       if (last.includes(id)) d.append(s("circle", { cx: x, cy: y, r: U * 0.47, class: "b-last" }));
-      if (can.has(id)) d.append(s("circle", { cx: x, cy: y, r: U * 0.45, class: "b-can" }));
+      if (can.has(id)) {
+        if (byPoint[id] || this.kind === "pits") d.append(s("circle", { cx: x, cy: y, r: U * 0.45, class: "b-can" }));
+        else d.append(s("circle", { cx: x, cy: y, r: U * 0.12, class: "b-can-dot" }));   // a place to put a piece
+      }
       if (sel.includes(id)) d.append(s("circle", { cx: x, cy: y, r: U * 0.45, class: "b-sel" }));
       if (hint.includes(id)) d.append(s("circle", { cx: x, cy: y, r: U * 0.49, class: "b-hint" }));
       if (this.showCursor && this.cursor === id) d.append(s("rect", { x: x - U * 0.5, y: y - U * 0.5, width: U, height: U, rx: 8, class: "b-cursor" }));

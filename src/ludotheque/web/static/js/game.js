@@ -176,7 +176,10 @@ export function showGame(main, id) {
     if (over) turn.textContent = `Game over — ${over.reason}`;
     else if (st.mode === "ai" && st.to_move === st.ai_seat) turn.textContent = `${name(st.to_move)} (computer) is thinking…`;
     else turn.textContent = (st.view.status || `${name(st.to_move)} to move`) + (myTurn() && st.you.length === 1 ? " — your turn" : "");
-    const extras = Object.entries(st.view).filter(([k, v]) => !["pieces", "scores", "status"].includes(k) && v !== null && typeof v !== "object");
+    const others = Object.entries(st.view).filter(([k, v]) => !["pieces", "scores", "status"].includes(k) && v !== null);
+    const extras = others.filter(([, v]) => typeof v !== "object");
+    // per-player extras (pieces in hand…): a pair of numbers, shown on each player's card
+    const pairs = others.filter(([, v]) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number"));
     extra.textContent = extras.map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(" · ");
     // banners
     bannerArea.replaceChildren();
@@ -196,6 +199,7 @@ export function showGame(main, id) {
     players.replaceChildren(...[0, 1].map((seat) => h("div", { class: "player" + (!over && st.to_move === seat ? " to-move" : "") },
       h("div", { class: "name" }, h("span", { class: `swatch p${seat}` }), st.players[seat]),
       st.players[seat] !== st.player_names[seat] ? h("div", { class: "seat" }, st.player_names[seat] + (st.you.length === 1 && st.you[0] === seat ? " · you" : "")) : null,
+      ...pairs.map(([k, v]) => h("div", { class: "seat" }, `${k.replace(/_/g, " ")}: ${v[seat]}`)),
       st.view.scores ? h("div", { class: "score", title: "score", "aria-label": `${st.player_names[seat]} has ${st.view.scores[seat]}` }, st.view.scores[seat]) : null)));
     // controls
     const seated = st.you.length > 0;
