@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ...core.kernels import TERMINAL
 
@@ -47,6 +48,7 @@ W = 6               # both boards are 6 cells wide (a constant divisor is cheap)
 S_W, S_H, S_N, S_DALA, S_ANYWHERE, S_HEROES, S_HUT, S_HUT_CAPTURE, S_NO_CAPTURE, S_NWIN = range(10)
 S_NB = 16
 S_WIN = S_NB + 4 * 36
+S_FROM = S_WIN + 48     # + d: bit set of the cells that have a neighbour in direction d
 
 DX = np.array([1, 0, -1, 0], np.int64)
 DY = np.array([0, 1, 0, -1], np.int64)
@@ -55,13 +57,15 @@ DY = np.array([0, 1, 0, -1], np.int64)
 def make_spec(dala: bool, anywhere: bool, heroes: bool, hut: bool, hut_capture: bool,
               no_capture_draw: int) -> np.ndarray:
     w, h = W, (6 if dala else 5)
-    spec = np.zeros(S_WIN + 48, np.int64)
+    spec = np.zeros(S_FROM + 4, np.int64)
     spec[:S_NWIN] = [w, h, w * h, dala, anywhere or dala, heroes, hut, hut_capture, no_capture_draw]
     for c in range(w * h):
         x, y = c % w, c // w
         for d in range(4):
             nx, ny = x + DX[d], y + DY[d]
             spec[S_NB + 4 * c + d] = ny * w + nx if 0 <= nx < w and 0 <= ny < h else -1
+            if 0 <= nx < w and 0 <= ny < h:
+                spec[S_FROM + d] |= 1 << c
     windows = [sum(1 << (y * w + x + i) for i in range(4)) for y in range(h) for x in range(w - 3)]
     windows += [sum(1 << ((y + i) * w + x) for i in range(4)) for x in range(w) for y in range(h - 3)]
     spec[S_NWIN] = len(windows)
@@ -140,21 +144,44 @@ def neighbour(spec: np.ndarray, c: int, d: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def fours(s: np.ndarray, spec: np.ndarray, p: int) -> int:
-    """Bit set of the cells where one more piece of p would complete a window of 4 of his
-    pieces (a run of 4+): a fast filter before the exact checks of Dara's no-four rule."""
+def boards(s: np.ndarray, spec: np.ndarray, p: int) -> tuple[int, int, int, int]:
+    """Bit sets of the occupied cells, of p's cells (hut included), of p's pieces that move
+    (no hut, DS-A3) and of p's hero."""
+    occ = mine_ = movers = hero = 0
+    for c in range(spec[S_N]):
+        v = s[c]
+        occ |= np.int64(v != EMPTY) << c
+        mine_ |= np.int64(v != EMPTY and (v & 1) == 1 - p) << c
+        movers |= np.int64(v != EMPTY and v < HUT0 and (v & 1) == 1 - p) << c
+        hero |= np.int64(v == PROUD_LION + p) << c
+    return occ, mine_, movers, hero
+
+
+@njit(cache=True, inline="always")
+def fours(spec: np.ndarray, b: int) -> int:
+    """Bit set of the cells where one more piece would complete a window of 4 of the pieces
+    b (a run of 4+): a fast filter before the exact checks of Dara's no-four rule."""
     if spec[S_DALA]:
         return 0
-    b = 0
-    for c in range(spec[S_N]):
-        if own(s[c], p):
-            b |= 1 << c
     f = 0
     for i in range(S_WIN, S_WIN + spec[S_NWIN]):
-        r = spec[i] & ~b                                       # the window's cells not p's
+        r = spec[i] & ~b                                       # the window's cells not in b
         if r != 0 and r & (r - 1) == 0:                        # exactly one
             f |= r
     return f
+
+
+@njit(cache=True, inline="always")
+def steps(spec: np.ndarray, movers: int, empty: int, d: int) -> int:
+    """Bit set of the empty cells that a piece of movers reaches by a step in direction d."""
+    m = movers & spec[S_FROM + d]
+    if d == 0:
+        return (m << 1) & empty
+    if d == 1:
+        return (m << W) & empty
+    if d == 2:
+        return (m >> 1) & empty
+    return (m >> W) & empty
 
 
 @njit(cache=True, inline="always")
@@ -271,7 +298,8 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     N = spec[S_N]
     if s[PEND]:
         return removals(s, spec, p, out, True)
-    f = fours(s, spec, p)
+    occ, mine_, movers, hero = boards(s, spec, p)
+    f = fours(spec, mine_)
     n = 0
     if placing(s, p):
         for c in range(N):
@@ -283,21 +311,24 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
                     out[n] = N + c
                     n += 1
         return n
-    for c in range(N):                                         # DA-C1, DH-B1
-        v = s[c]
-        if not own(v, p) or v >= HUT0:
-            continue
-        for d in range(4):
-            t = neighbour(spec, c, d)
-            if t >= 0 and s[t] == EMPTY and move_ok(s, spec, f, c, t, p):
+    empty = (spec[S_FROM] | spec[S_FROM + 2]) & ~occ          # every cell has a row neighbour
+    for d in range(4):                                         # DA-C1
+        dest = steps(spec, movers, empty, d)
+        back = 1 if d == 0 else W if d == 1 else -1 if d == 2 else -W
+        while dest:
+            t = trailing_zeros(dest)
+            dest &= dest - 1
+            c = t - back
+            if move_ok(s, spec, f, c, t, p):
                 out[n] = 4 * N + 4 * c + d
                 n += 1
-        if v >= PROUD_LION:
-            for d in range(4):
-                t = jump_target(s, spec, c, d)
-                if t >= 0 and move_ok(s, spec, f, c, t, p):
-                    out[n] = 8 * N + 4 * c + d
-                    n += 1
+    if hero:                                                   # DH-B1
+        c = trailing_zeros(hero)
+        for d in range(4):
+            t = jump_target(s, spec, c, d)
+            if t >= 0 and move_ok(s, spec, f, c, t, p):
+                out[n] = 8 * N + 4 * c + d
+                n += 1
     if hut_allowed(s, spec, p):                                # DS-A2, DS-A4
         for c in range(N):
             if s[c] == EMPTY and (f >> c) & 1 == 0:
@@ -311,24 +342,28 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
     """Whether the player to move has a legal action (DA-E2, DA-B4, DS-A6); stops at the first."""
     p = s[TO_MOVE]
     N = spec[S_N]
-    f = fours(s, spec, p)
+    occ, mine_, movers, hero = boards(s, spec, p)
+    f = fours(spec, mine_)
     if placing(s, p):
         for c in range(N):
             if place_ok(s, spec, f, c, p):
                 return True
         return False
-    for c in range(N):
-        v = s[c]
-        if not own(v, p) or v >= HUT0:
-            continue
-        for d in range(4):
-            t = neighbour(spec, c, d)
-            if t >= 0 and s[t] == EMPTY and move_ok(s, spec, f, c, t, p):
+    empty = (spec[S_FROM] | spec[S_FROM + 2]) & ~occ
+    for d in range(4):
+        dest = steps(spec, movers, empty, d)
+        back = 1 if d == 0 else W if d == 1 else -1 if d == 2 else -W
+        while dest:
+            t = trailing_zeros(dest)
+            dest &= dest - 1
+            if move_ok(s, spec, f, t - back, t, p):
                 return True
-            if v >= PROUD_LION:
-                t = jump_target(s, spec, c, d)
-                if t >= 0 and move_ok(s, spec, f, c, t, p):
-                    return True
+    if hero:
+        c = trailing_zeros(hero)
+        for d in range(4):
+            t = jump_target(s, spec, c, d)
+            if t >= 0 and move_ok(s, spec, f, c, t, p):
+                return True
     if hut_allowed(s, spec, p):
         for c in range(N):
             if s[c] == EMPTY and (f >> c) & 1 == 0:
