@@ -293,3 +293,27 @@ def test_puluc_throws_are_shown(page, server):
     wait_moves(page, 3)
     assert shown_moves(page)[1] == move["n"] and shown_moves(page)[2].startswith("throw")
     shot(page, "puluc")
+
+
+def test_hint_undo_and_resign_against_the_computer(page, server, monkeypatch):
+    from ludotheque.web import sessions
+    monkeypatch.setitem(sessions.LEVELS, sessions.HINT_LEVEL, "mcts:50p")   # a quick hint, same path
+    g = api_game(server, "oware", mode="ai", level="random")
+    page.goto(f"{server}/play/{g['id']}#t={g['token']}")
+    page.wait_for_selector(".b-hit.active")
+    page.click("text=Hint")
+    page.wait_for_selector(".b-hint")
+    hinted = page.locator(".choices .primary").inner_text()
+    assert hinted.startswith("Play hint")
+    page.click(".choices .primary")
+    wait_moves(page, 2)
+    assert shown_moves(page)[0] == hinted.split()[-1]
+    page.wait_for_selector(".b-hit.active")
+    page.click("text=Undo")
+    page.wait_for_function("Number(document.querySelector('.moves').dataset.plies) === 0")
+    page.on("dialog", lambda d: d.accept())
+    page.click("text=Resign")
+    page.wait_for_selector(".banner")
+    assert "South resigned" in page.locator(".banner").inner_text()
+    assert page.locator("text=Undo").is_disabled()
+    shot(page, "resigned")

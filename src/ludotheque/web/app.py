@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
+from ..ai.agents import make_agent
 from ..core.errors import LudoError, RulesetError
 from ..core.rules_text import LANGUAGES, rules_text
 from ..records.store import GameStore
@@ -213,7 +214,6 @@ def create_app(db_path: str | Path) -> FastAPI:
                 session.hint_allowed(token)
                 state = session.state
                 spec = S.LEVELS[S.HINT_LEVEL]
-                from ..ai.agents import make_agent
                 action = await asyncio.to_thread(make_agent(spec, seed=len(session.moves)).choose, state)
                 if session.state is not state:
                     return None
