@@ -87,6 +87,15 @@ async def run(url: str, games: list[dict], moves: int, think: float) -> tuple[li
     return latencies, time.perf_counter() - t0
 
 
+def cpu_seconds(proc: subprocess.Popen | None) -> float:
+    """User + system CPU time of a child process so far (Linux), else 0."""
+    try:
+        fields = open(f"/proc/{proc.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, AttributeError, IndexError, ValueError):
+        return 0.0
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q / 100 * len(xs)))]
@@ -106,9 +115,13 @@ def main() -> None:
     url = args.url
     if url is None:
         proc, url = start_server(os.path.join(tmp, "load.sqlite"))
+    server_cpu = None
     try:
         games = [create_game(url, args.ruleset) for _ in range(args.games)]
+        cpu0 = cpu_seconds(proc)
         lat, wall = asyncio.run(run(url, games, args.moves, args.think))
+        if proc:
+            server_cpu = cpu_seconds(proc) - cpu0
     finally:
         if proc:
             proc.terminate()
@@ -118,6 +131,9 @@ def main() -> None:
           f"({len(ms) / wall:.0f} moves/s)")
     print(f"move round trip: p50 {pct(ms, 50):.1f} ms  p95 {pct(ms, 95):.1f} ms  p99 {pct(ms, 99):.1f} ms  "
           f"mean {statistics.mean(ms):.1f} ms  max {max(ms):.1f} ms")
+    if server_cpu:
+        print(f"server CPU: {server_cpu:.1f} s, {server_cpu / len(ms) * 1000:.2f} ms per move; "
+              f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":
