@@ -317,3 +317,27 @@ def test_hint_undo_and_resign_against_the_computer(page, server, monkeypatch):
     assert "South resigned" in page.locator(".banner").inner_text()
     assert page.locator("text=Undo").is_disabled()
     shot(page, "resigned")
+
+
+def test_my_games_lists_saved_games_and_imports_a_record(page, server):
+    g = api_game(server, "oware")
+    page.goto(f"{server}/play/{g['id']}#t={g['token']}")     # the browser now holds this seat
+    page.wait_for_selector(".b-hit.active")
+    page.click("text=My games")
+    page.wait_for_selector("table.list")
+    assert g["id"] in page.locator("table.list").inner_html()
+    record = '[Ruleset "oware"]\n[South "Ama"]\n[North "Kofi"]\n\n1. C a 2. D b *\n'
+    page.fill("#import-text", record)
+    page.click("form button[type=submit]")
+    page.wait_for_url("**/replay/*")
+    page.wait_for_function("document.querySelector('.message').textContent.startsWith('Move 4 of 4')")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('.message').textContent.startsWith('Move 3 of 4')")
+    page.goto(server + "/games")
+    page.wait_for_selector("table.list")
+    assert "Ama – Kofi" in page.locator("table.list").inner_text()
+    page.fill("#import-text", "[Ruleset \"oware\"]\n\n1. C C *")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("form p.error:not(:empty)")
+    assert "move 2" in page.locator("form p.error").inner_text()
+    shot(page, "my-games")
