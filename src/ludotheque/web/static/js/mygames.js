@@ -18,12 +18,16 @@ export function showMyGames(main) {
   } }, h("h2", {}, "Import a record"), h("p", {}, file), text, h("p", {}, h("button", { type: "submit", class: "primary" }, "Import")), err);
   main.append(h("h1", {}, "My games"), table, h("div", { style: "height:1.2rem" }), form);
 
-  api("/api/my-games", { games: myGames().filter((g) => g.token).map((g) => ({ id: g.id, token: g.token })) }).then((d) => {
+  const titles = {};
+  const title = (rid) => { const base = rid.split(/[+?]/)[0]; return (titles[base] || base) + rid.slice(base.length); };
+  api("/api/rulesets").then((c) => c.rulesets.forEach((r) => { titles[r.id] = r.title; }))
+    .catch(() => {})
+    .then(() => api("/api/my-games", { games: myGames().filter((g) => g.token).map((g) => ({ id: g.id, token: g.token })) })).then((d) => {
     if (!d.games.length) { table.replaceChildren(h("p", {}, "No saved games yet. ", h("a", { href: "/", "data-link": true }, "Start one."))); return; }
     table.replaceChildren(h("table", { class: "list" },
       h("thead", {}, h("tr", {}, ["Game", "Players", "Moves", "Status", ""].map((t) => h("th", {}, t)))),
       h("tbody", {}, d.games.map((g) => h("tr", {},
-        h("td", {}, g.ruleset), h("td", {}, g.players.join(" – ")), h("td", {}, g.plies),
+        h("td", {}, title(g.ruleset)), h("td", {}, g.players.join(" – ")), h("td", {}, g.plies),
         h("td", {}, g.result !== "*" ? `${g.result} · ${g.reason}` : g.status),
         h("td", {}, h("a", { href: `/play/${g.id}`, "data-link": true }, g.result === "*" ? "Continue" : "Open"), " · ",
           h("a", { href: `/replay/${g.id}`, "data-link": true }, "Replay")))))));
