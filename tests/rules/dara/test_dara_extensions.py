@@ -2,7 +2,7 @@
 import pytest
 
 import ludotheque
-from ludotheque import IllegalActionError, Termination
+from ludotheque import IllegalActionError
 from ludotheque.games.dara import kernels as K
 
 from _dara_util import (DA_X3, DH_X1, DH_X2, DH_X3, DS_X1, DS_X2, ELEPHANTS, LIONS, actions, cell,

@@ -8,7 +8,7 @@ import ludotheque
 from ludotheque import IllegalActionError, NotationError, RulesetError
 from ludotheque.core.rules_text import rules_text
 
-from _dara_util import DA_X2, DS_X1, ELEPHANTS, LIONS, play, position
+from _dara_util import DA_X2, DS_X1, ELEPHANTS, LIONS, position
 
 ROUND_TRIP = ["dara", "dara/dala", "dara+heroes+hut?capture=anywhere", "dara/dala+heroes+hut"]
 
@@ -122,7 +122,7 @@ def test_view_geometry_observation_and_action_points():
     assert g.action_points(s, s.parse_move("c3-c5")) == ["c3", "c4", "c5"]
     assert g.action_points(s, s.parse_move("c3-d3")) == ["c3", "d3"]
     obs = s.observation()
-    assert obs.dtype == np.float32 and obs.shape == (6 * 30 + 11,)
+    assert obs.dtype == np.float32 and obs.shape == (6 * 30 + 13,)
     assert obs.shape == g.initial_state().observation().shape
 
 

@@ -96,9 +96,9 @@ class Dara(Game):
             for x, t in enumerate(row):
                 cells[(self.height - 1 - i) * self.width + x] = SYMBOLS[t]
         if not self.heroes and np.isin(cells, (K.PROUD_LION, K.MATRIARCH)).any():
-            raise NotationError(f"heroes (P, M) need +heroes")
+            raise NotationError("heroes (P, M) need +heroes")
         if not self.hut and np.isin(cells, (K.HUT0, K.HUT1)).any():
-            raise NotationError(f"huts (l, e) need +hut")
+            raise NotationError("huts (l, e) need +hut")
         hands, heroes, huts = [], [], []
         for p in (0, 1):
             on_board = int(np.isin(cells, (K.LION + p, K.PROUD_LION + p)).sum())
@@ -274,14 +274,16 @@ class Dara(Game):
     def observation(self, state: State) -> np.ndarray:
         """Six planes of cells (Lion, Elephant, Proud Lion, Matriarch, Lions' hut, Elephants'
         hut), then: player to move, removal due, pieces in hand / 12 (2), heroes in hand (2),
-        huts in hand (2), pieces lost / 10 (2), no-capture counter / limit."""
+        huts in hand (2), pieces lost / 10 (2), no-capture counter / limit, and the row and
+        column (+1, over 6) of the line that earned a due removal."""
         s = state.data
         board = s[:self.n]
         planes = [(board == v).astype(np.float32) for v in range(1, 7)]
         limit = max(int(self.spec[K.S_NO_CAPTURE]), 1)
         extra = [max(int(s[K.TO_MOVE]), 0), s[K.PEND], s[K.HAND] / 12, s[K.HAND + 1] / 12,
                  s[K.HERO], s[K.HERO + 1], s[K.HUT], s[K.HUT + 1], s[K.LOST] / 10,
-                 s[K.LOST + 1] / 10, min(int(s[K.NOCAP]), limit) / limit]
+                 s[K.LOST + 1] / 10, min(int(s[K.NOCAP]), limit) / limit,
+                 (s[K.PROW] + 1) / 6, (s[K.PCOL] + 1) / 6]
         return np.concatenate(planes + [np.array(extra, np.float32)])
 
     def key(self, state: State) -> bytes:
