@@ -439,3 +439,16 @@ def test_every_available_ruleset_plays_in_the_app(client):
         assert len(replay["frames"]) == len(snap["moves"]) + 1
         rec = client.get(f"/api/games/{g['id']}/record", params={"format": "text"}).text
         assert GameRecord.from_text(rec).actions == stored_actions(client.app.state.store.path, g["id"])
+
+
+def test_a_failing_computer_player_still_moves(client, monkeypatch):
+    def broken(self):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(sessions.Session, "ai_choose", broken)
+    g = create(client, mode="ai", level="random")
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        s = recv(ws, "state")
+        send(ws, type="move", action=s["legal"][0]["a"], token=g["token"])
+        recv(ws, "state")
+        s = recv(ws, "state")
+        assert len(s["moves"]) == 2 and "failed" in s["note"] and s["to_move"] == 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import random
 from pathlib import Path
 from typing import Any, AsyncIterator
 
@@ -25,6 +27,7 @@ from ..records.store import GameStore
 from . import sessions as S
 from .sessions import Manager, Session, SessionError
 
+log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096          # characters in one websocket message
 MAX_BODY = 1_000_000        # bytes in one HTTP request body (record import)
@@ -196,11 +199,17 @@ def create_app(db_path: str | Path) -> FastAPI:
         async with session.lock:
             while session.ai_to_move():
                 state = session.state
-                action = await asyncio.to_thread(session.ai_choose)
+                note = None
+                try:
+                    action = await asyncio.to_thread(session.ai_choose)
+                except Exception as e:  # a broken agent must not freeze the game
+                    log.exception("computer player failed in %s", session.g.id)
+                    action = random.choice(state.legal_actions())
+                    note = f"the computer player failed ({type(e).__name__}); it played a random move"
                 if session.state is not state:
                     break
                 session.ai_play(action)
-                await broadcast(session)
+                await broadcast(session, {"note": note} if note else None)
 
     async def command(session: Session, msg: dict[str, Any]) -> dict[str, Any] | None:
         """Runs one validated command; returns a reply for the sender only (errors, hints)."""
