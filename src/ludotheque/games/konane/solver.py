@@ -1,10 +1,13 @@
 """Exact values of base-game Kōnane positions (sizes up to 8, in practice 4 and 6 from the start).
 
-Kōnane has no draws (KO-D2), so a position is a win or a loss for the side to move: negamax
-over the rules kernels with a win/loss cut (the first winning move ends the search of a node)
-and a transposition table keyed on turn-start positions. A turn-start position is exactly the
-board and the player to move: the opening phase is implied by the number of holes (0, 1, or 2
-before the first capture; a capture turn leaves at least 3).
+Kōnane has no draws (KO-D2), so a position is a win or a loss for the side to move. The
+opening removals and a chain in progress are searched action by action through the rules
+kernels; from the first capture-phase turn start on, a compiled negamax works on two 64-bit
+boards, one child per complete turn (each stopping point of a chain), with a win/loss cut (the
+first winning turn ends a node) and a transposition table. A turn-start position is exactly
+the board and the player to move (the opening phase is implied by the number of holes); its
+table key is the least of its images under the board symmetries that keep the colours.
+The test suite checks this search against a plain minimax over the protocol.
 """
 from __future__ import annotations
 
@@ -51,15 +54,33 @@ def _mobility(own: np.uint64, opp: np.uint64, full: np.uint64, steps: np.ndarray
 
 
 @njit(cache=True)
+def _canonical(a: np.uint64, b: np.uint64, perms: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """The least image of the position under the board symmetries that keep the colours
+    (transpose, anti-transpose, half turn): symmetric positions have the same value."""
+    best_a, best_b = a, b
+    for k in range(perms.shape[0]):
+        ta = np.uint64(0)
+        tb = np.uint64(0)
+        for c in range(perms.shape[1]):
+            bit = np.uint64(1) << np.uint64(c)
+            if a & bit:
+                ta |= np.uint64(1) << np.uint64(perms[k, c])
+            elif b & bit:
+                tb |= np.uint64(1) << np.uint64(perms[k, c])
+        if ta < best_a or (ta == best_a and tb < best_b):
+            best_a, best_b = ta, tb
+    return best_a, best_b
+
+
+@njit(cache=True)
 def _search(own: np.uint64, opp: np.uint64, p: int, full: np.uint64, steps: np.ndarray,
-            srcs: np.ndarray, ka: np.ndarray, kb: np.ndarray, kv: np.ndarray, stats: np.ndarray,
-            buf_own: np.ndarray, buf_opp: np.ndarray, buf_score: np.ndarray, depth: int) -> int:
+            srcs: np.ndarray, perms: np.ndarray, ka: np.ndarray, kb: np.ndarray, kv: np.ndarray,
+            stats: np.ndarray, buf_own: np.ndarray, buf_opp: np.ndarray, buf_score: np.ndarray, depth: int) -> int:
     """+1 / -1 for player p (owning ``own``) to move at a capture-phase turn start. Children
     are complete turns (KO-C2/C3: each stopping point of a chain), tried in order of the
     opponent's fewest replies; one with no reply wins at once (KO-D1)."""
     stats[0] += 1
-    a = own if p == 0 else opp
-    b = opp if p == 0 else own
+    a, b = _canonical(own if p == 0 else opp, opp if p == 0 else own, perms)
     h = (a * np.uint64(0x9E3779B97F4A7C15)) ^ (b * np.uint64(0xC2B2AE3D27D4EB4F)) ^ np.uint64(p)
     h ^= h >> np.uint64(29)
     slot = np.int64(h & np.uint64(ka.shape[0] - 1))
@@ -101,7 +122,7 @@ def _search(own: np.uint64, opp: np.uint64, p: int, full: np.uint64, steps: np.n
                 buf_own[depth, j - 1], buf_opp[depth, j - 1], buf_score[depth, j - 1] = t0, t1, t2
                 j -= 1
         for i in range(n):
-            if _search(buf_opp[depth, i], buf_own[depth, i], 1 - p, full, steps, srcs, ka, kb, kv,
+            if _search(buf_opp[depth, i], buf_own[depth, i], 1 - p, full, steps, srcs, perms, ka, kb, kv,
                        stats, buf_own, buf_opp, buf_score, depth + 1) < 0:
                 win = True
                 break
@@ -123,6 +144,8 @@ class _Tables:
         conds = [lambda x, y: x <= n - 3, lambda x, y: x >= 2, lambda x, y: y <= n - 3, lambda x, y: y >= 2]
         self.srcs = np.array([sum(1 << c for c, (x, y) in enumerate(cells) if f(x, y)) for f in conds],
                              np.uint64)
+        self.perms = np.array([[x * n + y for x, y in cells], [(n - 1 - x) * n + n - 1 - y for x, y in cells],
+                               [(n - 1 - y) * n + n - 1 - x for x, y in cells]], np.int64)
         size = 1 << (16 if n <= 4 else TABLE_BITS)
         self.ka, self.kb = np.zeros(size, np.uint64), np.zeros(size, np.uint64)
         self.kv = np.zeros(size, np.int8)
@@ -147,10 +170,10 @@ class _Tables:
                 if best == 1:
                     break
             return best
-        board = s[K.BOARD:]
+        board = s[K.BOARD:K.BOARD + len(self.perms[0])]
         masks = [np.uint64(sum(1 << c for c in range(len(board)) if board[c] == v)) for v in (K.FLOWER0, K.FLOWER1)]
-        return int(_search(masks[p], masks[1 - p], p, self.full, self.steps, self.srcs, self.ka, self.kb,
-                           self.kv, self.stats, self.bufs[0], self.bufs[1], self.bufs[2], 0))
+        return int(_search(masks[p], masks[1 - p], p, self.full, self.steps, self.srcs, self.perms,
+                           self.ka, self.kb, self.kv, self.stats, self.bufs[0], self.bufs[1], self.bufs[2], 0))
 
 
 def solve(game: Any, state: State) -> dict[str, Any]:
