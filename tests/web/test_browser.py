@@ -160,6 +160,7 @@ def test_invite_link_game_between_two_browser_contexts(browser, server):
         b.goto(link)
         b.wait_for_selector(".board svg .dynamic")
         assert "Jasmine · you" in b.locator(".players").inner_text()
+        a.wait_for_function("!document.querySelector('.invite')")       # the friend has joined
         # Kōnane opens with removals: Hibiscus (a) removes, Jasmine (b) removes, then jumps
         a.wait_for_selector(".b-hit.active")
         assert b.locator(".b-hit.active").count() == 0          # not Jasmine's turn

@@ -229,7 +229,7 @@ export function showGame(main, id) {
     // invitation
     const entry = gameEntry(id);
     inviteBox.replaceChildren();
-    if (st.mode === "invite" && entry && entry.invite_url && !over) {
+    if (st.mode === "invite" && entry && entry.invite_url && !over && st.players.includes("?")) {   // until the friend joins
       const url = location.origin + entry.invite_url;
       const input = h("input", { readonly: true, value: url, "aria-label": "Invitation link", onfocus: (e) => e.target.select() });
       inviteBox.append(h("div", { class: "invite" }, h("p", { style: "margin:.1rem 0 .4rem" }, "Send this link to your opponent:"), input,
