@@ -143,3 +143,13 @@ def test_rules_texts_in_english_and_french(ruleset):
     for text in (en, fr):
         assert "@c3" in text and "c3-c4" in text and "-e5" in text and "H@" in text and "S@" in text
     assert "Our choice" in en and "Notre choix" in fr
+
+
+def test_evaluation_counts_captures_for_the_player():
+    g = ludotheque.load("dara")
+    evaluate = type(g).evaluate                              # what the search reads
+    s = position(DA_X2, lost=(4, 1))
+    v0 = evaluate(s.data, g.spec, LIONS)
+    assert -1 < v0 < 0 and evaluate(s.data, g.spec, ELEPHANTS) == -v0
+    due = s.apply_move("c1-c2")
+    assert evaluate(due.data, g.spec, LIONS) > v0

@@ -356,3 +356,6 @@ register(RulesetInfo(
     options=_COMMON,
     rules_package="ludotheque.games.dara",
 ))
+
+from . import evaluation  # noqa: E402  (search knowledge, kept apart from the rules)
+Dara.evaluate = evaluation.evaluate
