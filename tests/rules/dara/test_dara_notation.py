@@ -76,6 +76,12 @@ def test_illegal_actions_raise_illegal_action_error_and_change_nothing(text, mes
     assert s.key() == key
 
 
+def test_a_whole_turn_is_two_actions():
+    s = position(DA_X2, lost=(4, 1))
+    with pytest.raises(NotationError, match="two actions, c1-c2 then -d2"):
+        s.parse_move("c1-c2-d2")
+
+
 def test_cells_off_the_board_are_notation_errors():
     with pytest.raises(NotationError, match="no cell"):
         ludotheque.load("dara").initial_state().parse_move("@g1")

@@ -144,6 +144,10 @@ class Dara(Game):
         t = text.strip() if isinstance(text, str) else text
         m = _TOKEN.match(t) if isinstance(t, str) else None
         if not m:
+            turn = re.match(r"^([HS]?@[a-z]\d+|[a-z]\d+-[a-z]\d+)(-[a-z]\d+)$", t) if isinstance(t, str) else None
+            if turn:
+                raise NotationError(f"{text!r} is a whole turn: play it as two actions, "
+                                    f"{turn.group(1)} then {turn.group(2)}")
             raise NotationError(f"{text!r} is not a {self.name} action: write a placement @c3 "
                                 "(H@c3 hero, S@c3 hut), a move c3-c4 or a removal -c3")
         n = self.n
