@@ -73,6 +73,7 @@ class GreedyAgent(Agent):
     seed: int = 0
     name: str = "greedy"
     _rng: random.Random = field(init=False, repr=False)
+    _table: alphabeta.Table | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -81,8 +82,9 @@ class GreedyAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        ranked = alphabeta.search(state, None, depth=1, exact=True,
-                                  table=alphabeta.Table(state.game.num_actions, 8)).ranked
+        if self._table is None or self._table.hist.shape[1] < state.game.num_actions:
+            self._table = alphabeta.Table(state.game.num_actions, 8)
+        ranked = alphabeta.search(state, None, depth=1, exact=True, table=self._table).ranked
         top = ranked[0][1]
         return self._rng.choice([a for a, v in ranked if v >= top - 1e-9])
 

@@ -296,9 +296,12 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
         total_nodes += int(stats[0])
         rate = total_nodes / max(time.perf_counter() - t_start, 1e-6)
         if stats[2]:                               # interrupted: keep the finished moves
-            if new and max(new.values()) > values[order[0]] and order[0] in new:
+            if order[0] in new:
+                best = max(new, key=lambda a: new[a])     # ties: the first searched
                 values.update(new)
+                order.remove(best)
                 order.sort(key=lambda a: -values[a])
+                order.insert(0, best)
             break
         values = new
         order.sort(key=lambda a: -values[a])
