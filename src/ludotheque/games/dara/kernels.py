@@ -215,18 +215,17 @@ def placing(s: np.ndarray, p: int) -> bool:
     return s[HAND + p] + s[HERO + p] > 0
 
 
+CENTRE = (1 << 14) | (1 << 15) | (1 << 20) | (1 << 21)        # Dala's c3 d3 c4 d4
+
+
 @njit(cache=True, inline="always")
-def place_ok(s: np.ndarray, spec: np.ndarray, f: int, c: int, p: int) -> bool:
-    """DA-B1/DA-B2/DL-B1: an empty cell, no run of 4, the centre for the first 4 placements."""
-    if s[c] != EMPTY:
-        return False
-    if spec[S_DALA]:
-        placed = 24 - s[HAND] - s[HAND + 1] - s[HERO] - s[HERO + 1]
-        if placed < 4:
-            x, y = c % 6, c // 6
-            return (x == 2 or x == 3) and (y == 2 or y == 3)
-        return True
-    return (f >> c) & 1 == 0                                   # exact: nothing leaves
+def placements(s: np.ndarray, spec: np.ndarray, occ: int, f: int) -> int:
+    """DA-B1/DA-B2/DL-B1: bit set of the empty cells where the player to move may place: no
+    run of 4 (f is exact here: nothing leaves), the centre for Dala's first 4 placements."""
+    free = (spec[S_FROM] | spec[S_FROM + 2]) & ~occ & ~f
+    if spec[S_DALA] and s[HAND] + s[HAND + 1] + s[HERO] + s[HERO + 1] > 20:
+        free &= CENTRE
+    return free
 
 
 # -- captures (DA-D4..DA-D7, DL-D1, DH-C1) --------------------------------------------------
@@ -302,14 +301,16 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     f = fours(spec, mine_)
     n = 0
     if placing(s, p):
-        for c in range(N):
-            if place_ok(s, spec, f, c, p):
-                if s[HAND + p] > 0:
-                    out[n] = c
-                    n += 1
-                if s[HERO + p] > 0:                            # DH-A2
-                    out[n] = N + c
-                    n += 1
+        free = placements(s, spec, occ, f)
+        while free:
+            c = trailing_zeros(free)
+            free &= free - 1
+            if s[HAND + p] > 0:
+                out[n] = c
+                n += 1
+            if s[HERO + p] > 0:                                # DH-A2
+                out[n] = N + c
+                n += 1
         return n
     empty = (spec[S_FROM] | spec[S_FROM + 2]) & ~occ          # every cell has a row neighbour
     for d in range(4):                                         # DA-C1
@@ -345,10 +346,7 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
     occ, mine_, movers, hero = boards(s, spec, p)
     f = fours(spec, mine_)
     if placing(s, p):
-        for c in range(N):
-            if place_ok(s, spec, f, c, p):
-                return True
-        return False
+        return placements(s, spec, occ, f) != 0
     empty = (spec[S_FROM] | spec[S_FROM + 2]) & ~occ
     for d in range(4):
         dest = steps(spec, movers, empty, d)
