@@ -235,8 +235,7 @@ def test_ds_a4_the_hut_counts_in_runs_and_the_no_four_rule():
         s.parse_move("S@c1")
     d = position(DS_X2, "dara+heroes+hut", lost=(7, 6))
     assert "b2-b3-f3" in turns(d) and "d4-d3-f3" in turns(d)   # lines through the hut
-    full = position(DS_X2.replace("3  L . l . L E", "3  L L l . L E").replace("2  . L P E", "2  . . P E"),
-                    "dara+heroes+hut", lost=(7, 6))
+    full = position(DS_X2.replace("3  L . l . L E", "3  L L l . L E"), "dara+heroes+hut", lost=(6, 6))
     assert "d4-d3" not in actions(full) and "e3-d3" not in actions(full)   # runs of 5 and 4
 
 

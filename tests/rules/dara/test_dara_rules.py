@@ -367,6 +367,9 @@ def test_da_f3_placement_turns_do_not_count():
 def test_da_x1_last_placement_and_lines_of_four():
     s = position(DA_X1, to_move=ELEPHANTS)
     assert actions(s) == ["@c1", "@c2", "@d1", "@d4", "@e3"]
+    for last in actions(s):                                  # any placement starts the movement
+        moved = play(s, last)
+        assert moved.current_player == LIONS and not any(a.startswith("@") for a in actions(moved))
     after = play(s, "@d4")
     assert after.current_player == LIONS and lost(after) == (0, 0)
     assert turns(after) == sorted("b2-c2 b5-c5 c4-c5 d3-e3-e1 e2-e3 e4-e3".split())
