@@ -39,3 +39,11 @@ def test_every_registered_ruleset_loads_and_lists():
         game = ludotheque.load(ri.name)
         assert game.id == ri.name and ri.description
         assert game.initial_state().legal_actions()
+
+
+def test_extensions_may_follow_the_options_as_rules_files_write_them():
+    a = ludotheque.load("konane?size=6+hummingbird+knots")
+    assert a is ludotheque.load("konane+hummingbird+knots?size=6")
+    assert a.id == "konane+hummingbird+knots?size=6"
+    with pytest.raises(RulesetError, match="no extension"):
+        ludotheque.load("konane?size=6+dragons")

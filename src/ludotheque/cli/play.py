@@ -75,13 +75,17 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
             state, history = _undo(state, history, agent, human_seat, console)
             continue
         try:
-            a = state.parse_move(text)
-            new_state = state.apply(a)
+            actions = state.parse_turn(text)     # one action, or a whole turn (a chain)
+            steps, s = [], state
+            for a in actions:
+                steps.append((s, a))
+                s = s.apply(a)
         except LudoError as e:
             console.print(f"[red]{e}[/red]")
             continue
-        history.append((state, a, time.perf_counter() - t0))
-        state = new_state
+        took = time.perf_counter() - t0
+        history += [(before, a, took / len(steps)) for before, a in steps]
+        state = s
     record = GameRecord(game.id, [a for _, a, _ in history], players,
                         seconds=[round(t, 3) for _, _, t in history])
     console.print(Panel(state.to_text(), expand=False))

@@ -68,6 +68,11 @@ class Game:
         """The action named by ``text`` in ``state``; NotationError / IllegalActionError."""
         raise NotImplementedError
 
+    def parse_turn(self, state: "State", text: str) -> list[int]:
+        """The actions of a move written as a whole turn (a chain such as ``a2xc2xe2``).
+        Games whose turns take several actions override it; by default a turn is one action."""
+        return [self.parse_action(state, text)]
+
     def render(self, state: "State") -> str:
         raise NotImplementedError
 
@@ -88,7 +93,7 @@ class Game:
         raise NotImplementedError
 
     def view(self, state: "State") -> dict[str, Any]:
-        """What is on the board: ``{"pieces": [{"at": id, "owner": 0 | 1, "kind": str,
+        """What is on the board: ``{"pieces": [{"at": id, "owner": 0 | 1 | None, "kind": str,
         "count": int}], "scores": [int, int] | None, "status": str}``."""
         raise NotImplementedError
 
@@ -190,6 +195,14 @@ class State:
         if self.is_terminal:
             raise IllegalActionError("the game is over: no move is legal")
         return self.game.parse_action(self, text)
+
+    def parse_turn(self, text: str) -> list[int]:
+        """The actions of ``text``: one action's notation, or a whole turn in the game's turn
+        notation (validated action by action)."""
+        try:
+            return [self.parse_move(text)]
+        except NotationError:
+            return self.game.parse_turn(self, text.strip())
 
     def move_to_string(self, action: int) -> str:
         return self.game.action_to_string(self, action)

@@ -90,11 +90,25 @@ def info(name: str) -> RulesetInfo:
     return _RULESETS[base]
 
 
+def _extensions_first(text: str) -> str:
+    """Accepts extensions written after the options (``konane?size=6+hummingbird``, as some
+    rules files write them) by moving them before the ``?``."""
+    if "?" not in text:
+        return text
+    head, query = text.split("?", 1)
+    exts = re.findall(r"\+[a-z][a-z0-9-]*$", query)
+    while exts:
+        query = query[: -len(exts[0])]
+        head += exts[0]
+        exts = re.findall(r"\+[a-z][a-z0-9-]*$", query)
+    return f"{head}?{query}" if query else head
+
+
 def parse_ruleset_id(ruleset_id: str) -> tuple[RulesetInfo, frozenset[str], dict[str, Any]]:
     """Validates an id and returns (ruleset, extensions, full option values)."""
     if not isinstance(ruleset_id, str):
         raise RulesetError(f"a ruleset id is a string, not {ruleset_id!r}")
-    m = _ID.match(ruleset_id.strip())
+    m = _ID.match(_extensions_first(ruleset_id.strip()))
     if not m:
         raise RulesetError(f"malformed ruleset id {ruleset_id!r} (expected family[/variant][+ext][?k=v&...])")
     ri = info(m.group(1))
