@@ -47,3 +47,10 @@ def test_extensions_may_follow_the_options_as_rules_files_write_them():
     assert a.id == "konane+hummingbird+knots?size=6"
     with pytest.raises(RulesetError, match="no extension"):
         ludotheque.load("konane?size=6+dragons")
+
+
+@pytest.mark.parametrize("bad", ["dara?hut_capture=1", "fanorona?female_first=line",
+                                 "konane?hummingbird_step=all"])
+def test_an_option_of_an_extension_needs_that_extension_even_at_its_default(bad):
+    with pytest.raises(RulesetError, match="needs the"):
+        ludotheque.load(bad)

@@ -26,6 +26,7 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    requires: str = ""      # an extension without which the option may not be written
 
     def parse(self, text: str) -> Any:
         if isinstance(self.default, int):
@@ -134,6 +135,8 @@ def parse_ruleset_id(ruleset_id: str) -> tuple[RulesetInfo, frozenset[str], dict
             if k not in by_name:
                 allowed = ", ".join(by_name) or "none"
                 raise RulesetError(f"{ri.name} has no option {k!r} (options: {allowed})")
+            if by_name[k].requires and by_name[k].requires not in ext_set:
+                raise RulesetError(f"option {k} needs the +{by_name[k].requires} extension")
             values[k] = by_name[k].parse(v)
     return ri, ext_set, values
 

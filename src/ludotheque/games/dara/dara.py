@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Game, IllegalActionError, NotationError, Outcome, RulesetError, State, Termination
+from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
 from . import kernels as K
@@ -326,8 +326,6 @@ class Dara(Game):
 
 def _make(dala: bool):
     def factory(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
-        if "hut" not in exts and values["hut_capture"] != 1:
-            raise RulesetError("option hut_capture needs the +hut extension")
         return Dara(cid, dala, "heroes" in exts, "hut" in exts, values.get("capture", "line"),
                     values["hut_capture"], values["no_capture_draw"])
     return factory
@@ -335,7 +333,7 @@ def _make(dala: bool):
 
 _COMMON = (
     Option("hut_capture", 1, "with +hut: a hut placement that completes a line of 3 captures (1) or not (0)",
-           choices=("0", "1")),
+           choices=("0", "1"), requires="hut"),
     Option("no_capture_draw", 100, "draw after this many movement turns without a capture (0 = never)",
            minimum=0),
 )

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Game, IllegalActionError, NotationError, Outcome, RulesetError, State, Termination
+from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.geometry import LineBoard, alquerque_board
 from ...core.kernels import MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow, no_chance
 from ...core.registry import Option, RulesetInfo, register
@@ -553,18 +553,14 @@ BASE_OPTIONS = COMMON_OPTIONS + (
     Option("first_move_single_capture", 0, "1: the first turn of the game captures once, without chain",
            minimum=0, maximum=1),
     Option("female_first", "line", "+female: a Female first in a captured line is taken with the line "
-           "behind her, or alone", choices=("line", "alone")),
+           "behind her, or alone", choices=("line", "alone"), requires="female"),
     Option("optional_capture", "capture", "+female: an approach or withdrawal always captures, or may "
-           "decline", choices=("capture", "decline")),
+           "decline", choices=("capture", "decline"), requires="female"),
 )
 
 
 def _factory(board: str, vela: bool = False):  # type: ignore[no-untyped-def]
     def make(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
-        if "female" not in exts:
-            for opt in ("female_first", "optional_capture"):
-                if opt in values and values[opt] != {"female_first": "line", "optional_capture": "capture"}[opt]:
-                    raise RulesetError(f"option {opt} needs the +female extension")
         return Fanorona(cid, board, vela=vela, female="female" in exts, tamarins="tamarins" in exts,
                         **values)
     return make

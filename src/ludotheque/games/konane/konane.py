@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Game, IllegalActionError, NotationError, Outcome, RulesetError, State, Termination
+from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
 from . import kernels as K
@@ -384,8 +384,6 @@ class Konane(Game):
 
 def _make(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
     hb = "hummingbird" in exts
-    if not hb and (values["hummingbird_loss_at"] != 6 or values["hummingbird_step"] != "all"):
-        raise RulesetError("the hummingbird_* options need +hummingbird")
     return Konane(cid, values["size"], hb, "knots" in exts, values["hummingbird_loss_at"],
                   values["hummingbird_step"] == "single")
 
@@ -400,10 +398,10 @@ register(RulesetInfo(
         Option("size", 8, "board size (even, 4 to 14)", choices=tuple(str(n) for n in SIZES),
                minimum=4, maximum=14),
         Option("hummingbird_loss_at", 6, "+hummingbird: a player with this many pieces or fewer loses",
-               minimum=0, maximum=98),
+               minimum=0, maximum=98, requires="hummingbird"),
         Option("hummingbird_step", "all", "+hummingbird: the step instead of a capture when every "
                "capture is the Hummingbird's (all) or when its jump is the only one (single)",
-               choices=("all", "single")),
+               choices=("all", "single"), requires="hummingbird"),
     ),
     rules_package=__package__,
 ))
