@@ -52,9 +52,9 @@ def main() -> None:
                    "seconds": round(time.perf_counter() - t0, 1)}
             rows.append(row)
             if not args.json:
-                lo = "-inf" if row["elo_low"] is None else f"{row['elo_low']:+.0f}"
-                hi = "+inf" if row["elo_high"] is None else f"{row['elo_high']:+.0f}"
-                e = ("+inf" if row["score"] >= 1 else "-inf") if row["elo"] is None else f"{row['elo']:+.0f}"
+                lo = "-inf" if row["elo_low"] is None else f"{round(row['elo_low']) + 0:+d}"
+                hi = "+inf" if row["elo_high"] is None else f"{round(row['elo_high']) + 0:+d}"
+                e = ("+inf" if row["score"] >= 1 else "-inf") if row["elo"] is None else f"{round(row['elo']) + 0:+d}"
                 print(f"{rid:20s} {row['stronger']:26s} vs {row['weaker']:26s} "
                       f"+{row['wins']} ={row['draws']} -{row['losses']}  "
                       f"{100 * row['score']:5.1f}%  Elo {e} [{lo}, {hi}]  {row['seconds']} s",

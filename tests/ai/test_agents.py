@@ -321,7 +321,7 @@ def test_arena_and_analyse_commands(tmp_path, capsys):
     from ludotheque.cli.main import main
     out = tmp_path / "arena"
     assert main(["arena", "oware", "--agents", "random", "greedy", "--games", "2",
-                 "--out", str(out), "--json"]) == 0
+                 "--workers", "1", "--out", str(out), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["agents"]["greedy"]["games"] == 2
     records = sorted(out.glob("*.txt"))

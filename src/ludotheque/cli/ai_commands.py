@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,8 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--agents", nargs="+", required=True,
                    help="agent specs: random, greedy, mcts[:S|:Np], alphabeta[:S|:dN], easy, medium, hard, expert")
     s.add_argument("--games", type=int, default=20, help="games per pair of agents (default 20)")
-    s.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    s.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="processes of the local pool (default: one per core)")
     s.add_argument("--seconds-per-move", type=float, default=1.0,
                    help="time a move for mcts/alphabeta given without a budget (default 1)")
     s.add_argument("--seed", type=int, default=1)
