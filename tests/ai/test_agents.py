@@ -330,3 +330,11 @@ def test_arena_and_analyse_commands(tmp_path, capsys):
     reviews = json.loads(capsys.readouterr().out)
     assert len(reviews) == len(GameRecord.parse(records[0].read_text()).actions)
     assert main(["arena", "oware", "--agents", "random", "random"]) == 2
+
+
+def test_alphabeta_agrees_with_the_fanoron_telo_solver():
+    state = ludotheque.load("fanorona/telo").initial_state()
+    solved = state.game.solve(state)
+    res = AB.search(state, seconds=None, depth=60, exact=True)
+    values = {state.move_to_string(a): (1 if v > 1 else -1 if v < -1 else 0) for a, v in res.ranked}
+    assert values == solved["moves"] and solved["value"] == 1

@@ -117,7 +117,7 @@ def _fmt(x: float | None, sign: bool = True) -> str:
 
 def _table(title: str, rows: Any) -> Table:
     t = Table(title=title)
-    for col in ("agent", "games", "wins", "draws", "losses", "score", "Elo", "95% interval"):
+    for col in ("agent", "games", "won", "drawn", "lost", "score", "Elo", "95% CI"):
         t.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col == "agent")
     for name, r in rows:
         lo = "-∞" if r["elo_low"] is None else _fmt(r["elo_low"])
