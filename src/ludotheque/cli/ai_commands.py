@@ -57,8 +57,9 @@ def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
     console.print(table)
     for p in (0, 1):
         mine = [r for r in reviews if r.player == p]
-        console.print(f"{names[p]}: {sum(r.mark == '?' for r in mine)} mistakes, "
-                      f"{sum(r.mark == '??' for r in mine)} blunders in {len(mine)} moves")
+        console.print(f"{names[p]}: {_count(sum(r.mark == '?' for r in mine), 'mistake')}, "
+                      f"{_count(sum(r.mark == '??' for r in mine), 'blunder')} "
+                      f"in {_count(len(mine), 'move')}")
     return 0
 
 
@@ -102,6 +103,10 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
                          [(f"{p['agent']} vs {p['opponent']}", p) for p in data["pairs"]]))
     console.print(f"{count[0]} records and results.json in {out}")
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _slug(spec: str) -> str:
