@@ -12,6 +12,7 @@ Agent specs (``make_agent``), as the CLI, the arena and the web app write them:
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from ..core.game import State
@@ -103,12 +104,16 @@ class MCTSAgent(Agent):
     _played: int = field(default=-1, init=False, repr=False)
 
     def search(self, state: State) -> mcts.Tree:
+        t0 = time.perf_counter()
         tree = None
         if self.reuse and self._tree is not None:
             tree = self._tree.reuse(state, self._played)
             self.reused += tree is not None
         self.seed += 1
-        return mcts.search(state, self.playouts, self.seconds, self.seed, tree=tree)
+        seconds = self.seconds
+        if seconds is not None:            # looking for the kept tree counts against the budget
+            seconds = max(0.1 * seconds, seconds - (time.perf_counter() - t0))
+        return mcts.search(state, self.playouts, seconds, self.seed, tree=tree)
 
     def choose(self, state: State) -> int:
         legal = state.legal_actions()

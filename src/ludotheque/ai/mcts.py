@@ -27,6 +27,7 @@ from ..core.kernels import (
 from ..core.loops import compiled_loops
 
 _CACHE: dict[Kernels, SimpleNamespace] = {}
+FIND_LIMIT = 20_000     # tree nodes examined when looking for the new root
 
 
 def _search_kernels(kernels: Kernels) -> SimpleNamespace:
@@ -117,7 +118,8 @@ def _build(kernels: Kernels) -> SimpleNamespace:
              parent: np.ndarray, action: np.ndarray, first: np.ndarray,
              count: np.ndarray) -> int:
         """The node below ``start`` (at most ``max_depth`` edges) whose state is ``target``,
-        or -1. Only expanded nodes are searched (depth first, replaying actions)."""
+        or -1. Only expanded nodes are searched (depth first, replaying actions), and at most
+        ``FIND_LIMIT`` of them, so that looking costs little against the move's budget."""
         path = np.empty(max_depth + 2, np.int64)
         s = root.copy()
         n = 0
@@ -137,7 +139,9 @@ def _build(kernels: Kernels) -> SimpleNamespace:
         states = [s]
         stack_node[0], stack_depth[0] = start, 0
         top = 1
-        while top > 0:
+        visited = 0
+        while top > 0 and visited < FIND_LIMIT:
+            visited += 1
             top -= 1
             node, d = stack_node[top], stack_depth[top]
             cur = states.pop()
@@ -228,7 +232,7 @@ class Tree:
     def capacity(self) -> int:
         return int(self.parent.shape[0])
 
-    def reuse(self, state: State, played: int, max_depth: int = 8) -> "Tree | None":
+    def reuse(self, state: State, played: int, max_depth: int = 6) -> "Tree | None":
         """A new tree rooted at ``state`` holding this tree's statistics for it, if ``state``
         is reached below the root action ``played``; else None."""
         f, n = int(self.first[0]), int(self.count[0])
