@@ -25,5 +25,6 @@ def cmd_serve(args: argparse.Namespace, console: Any) -> int:
     app = create_app(db)
     host = f"[{args.host}]" if ":" in args.host else args.host
     console.print(f"ludotheque: open http://{host}:{args.port}/  (saved games: {db})")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # game messages are a few kB: per-message compression would cost more CPU than it saves
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=False)
     return 0

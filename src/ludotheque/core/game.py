@@ -125,12 +125,14 @@ class Game:
 class State:
     """An immutable game position. `apply` returns a new state."""
 
-    __slots__ = ("game", "_data")
+    __slots__ = ("game", "_data", "_to_move", "_legal")
 
     def __init__(self, game: Game, data: np.ndarray) -> None:
         self.game = game
         data.flags.writeable = False
         self._data = data
+        self._to_move: int | None = None          # cached: a state never changes
+        self._legal: tuple[int, ...] | None = None
 
     @property
     def data(self) -> np.ndarray:
@@ -141,8 +143,10 @@ class State:
     @property
     def current_player(self) -> int:
         """0, 1, CHANCE, or TERMINAL."""
-        g = self.game
-        return int(g.kernels.to_move(self._data, g.spec))
+        if self._to_move is None:
+            g = self.game
+            self._to_move = int(g.kernels.to_move(self._data, g.spec))
+        return self._to_move
 
     @property
     def is_terminal(self) -> bool:
@@ -153,10 +157,12 @@ class State:
         return self.current_player == CHANCE
 
     def legal_actions(self) -> list[int]:
-        g = self.game
-        out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
-        n = g.kernels.legal(self._data, g.spec, out)
-        return [int(a) for a in out[:n]]
+        if self._legal is None:
+            g = self.game
+            out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
+            n = g.kernels.legal(self._data, g.spec, out)
+            self._legal = tuple(int(a) for a in out[:n])
+        return list(self._legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(action, probability) pairs at a chance node, else []."""
@@ -173,9 +179,11 @@ class State:
             raise IllegalActionError(f"an action is an integer, not {action!r}")
         if self.is_terminal:
             raise IllegalActionError("the game is over: no action is legal")
-        legal = self.legal_actions()
-        if int(action) not in legal:
-            names = ", ".join(self.game.action_to_string(self, a) for a in legal)
+        if self._legal is None:
+            self.legal_actions()
+        assert self._legal is not None
+        if int(action) not in self._legal:
+            names = ", ".join(self.game.action_to_string(self, a) for a in self._legal)
             raise IllegalActionError(f"action {action} is not legal here; legal: {names}")
         return self._apply_unchecked(int(action))
 
