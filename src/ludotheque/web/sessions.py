@@ -15,20 +15,17 @@ from typing import Any
 
 from .. import rulesets
 from ..ai.agents import Agent, make_agent
+from ..ai.levels import LEVEL_NAMES
 from ..core.errors import IllegalActionError, LudoError, NotationError, RulesetError
 from ..core.game import CHANCE, TERMINAL, State
 from ..core.registry import load
 from ..records.record import GameRecord
 from ..records.store import GameStore, StoredGame
 
-#: computer levels: one table, so better players can replace these specs in one place
-LEVELS: dict[str, str] = {
-    "random": "random",
-    "easy": "mcts:200p",
-    "medium": "mcts:2000p",
-    "hard": "mcts:1.0",
-}
-#: the level whose choice is shown as a hint (the strongest available)
+#: computer levels offered in the lobby: the AI's level names (their agents per ruleset are in
+#: `ludotheque.ai.levels`), plus a random player
+LEVELS: dict[str, str] = {name: name for name in ("random", *LEVEL_NAMES)}
+#: the level whose choice is shown as a hint
 HINT_LEVEL = "hard"
 MODES = ("ai", "local", "invite")
 
