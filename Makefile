@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/ludotheque play oware --vs mcts
+	$(VENV)/bin/ludotheque serve
 
 test: $(STAMP)
 	$(PY) -m pytest -n 2 --dist loadfile

@@ -113,7 +113,8 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_rules)
     s = sub.add_parser("play", help="play in the terminal")
     s.add_argument("ruleset", nargs="?", default="oware")
-    s.add_argument("--vs", default="mcts", help="human, random, mcts, mcts:SECONDS or mcts:Np")
+    s.add_argument("--vs", default="medium",
+                   help="human, random, easy, medium, hard, expert, greedy, mcts[:SECONDS or :Np], alphabeta[:SECONDS or :dN]")
     seat = s.add_mutually_exclusive_group()
     seat.add_argument("--first", action="store_true", help="you move first (default)")
     seat.add_argument("--second", action="store_true", help="the computer moves first")
