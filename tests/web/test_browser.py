@@ -108,6 +108,12 @@ def test_lobby_lists_every_game_and_switches_the_rules_language(page, server):
     page.click('.card[data-family="fanorona"]')
     page.wait_for_selector("input[data-ext=female]")
     assert page.locator("input[name=variant]").count() == 4
+    # an option of an extension is editable only while the extension is ticked
+    assert page.locator('[data-opt="female_first"]').is_disabled()
+    page.check("input[data-ext=female]")
+    assert page.locator('[data-opt="female_first"]').is_enabled()
+    page.uncheck("input[data-ext=female]")
+    assert page.locator('[data-opt="female_first"]').is_disabled()
     shot(page, "lobby")
 
 

@@ -50,6 +50,7 @@ def catalogue() -> tuple[dict[str, Any], ...]:
             "incompatible": [sorted(s) for s in ri.incompatible],
             "options": [{"name": o.name, "default": o.default, "help": o.help,
                          "choices": list(o.choices), "min": o.minimum, "max": o.maximum,
+                         "requires": o.requires,
                          "type": "int" if isinstance(o.default, int) else "choice"}
                         for o in ri.options],
         }

@@ -42,6 +42,18 @@ export function showLobby(main) {
     return ruleset.id + exts.join("") + (opts.length ? "?" + opts.join("&") : "");
   }
 
+  // an option of an extension can be set only while that extension is ticked
+  function syncRequired() {
+    for (const el of setup.querySelectorAll("[data-requires]")) {
+      const on = setup.querySelector(`input[data-ext="${el.dataset.requires}"]`)?.checked;
+      el.disabled = !on;
+      if (!on) {
+        const o = ruleset.options.find((x) => x.name === el.dataset.opt);
+        el.value = o.default;
+      }
+    }
+  }
+
   function drawSetup() {
     setup.replaceChildren();
     if (!ruleset) return;
@@ -61,7 +73,7 @@ export function showLobby(main) {
     }
     if (ruleset.extensions.length) {
       setup.append(h("fieldset", {}, h("legend", {}, "Extensions"), ...ruleset.extensions.map((e) =>
-        h("label", { class: "row" }, h("input", { type: "checkbox", "data-ext": e }), e))));
+        h("label", { class: "row" }, h("input", { type: "checkbox", "data-ext": e, onchange: syncRequired }), e))));
     }
     if (ruleset.options.length) {
       setup.append(h("fieldset", {}, h("legend", {}, "Options"), ...ruleset.options.map((o) => {
@@ -71,8 +83,10 @@ export function showLobby(main) {
         } else {
           input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.min ?? null, max: o.max ?? null, style: "width:6em" });
         }
+        if (o.requires) input.dataset.requires = o.requires;
         return h("label", { class: "row", title: o.help }, h("span", {}, o.name.replace(/_/g, " ")), input, h("small", {}, o.help));
       })));
+      syncRequired();
     }
     const names = ruleset.player_names || ["first player", "second player"];
     const level = h("select", { id: "level", "aria-label": "Computer level" }, ...levels.map((l) => h("option", { value: l, selected: l === "easy" }, l)));
