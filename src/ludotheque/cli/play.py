@@ -75,9 +75,9 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
             state, history = _undo(state, history, agent, human_seat, console)
             continue
         try:
-            actions = state.parse_turn(text)     # one action, or a whole turn (a chain)
+            turn = state.parse_turn(text)        # one action, or a whole turn (a chain)
             steps, s = [], state
-            for a in actions:
+            for a in turn:
                 steps.append((s, a))
                 s = s.apply(a)
         except LudoError as e:

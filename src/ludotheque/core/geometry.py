@@ -51,13 +51,13 @@ class LineBoard:
                    names: dict[tuple[int, int], str] | None = None) -> "LineBoard":
         """A board from its lines of (x, y) points. Points are numbered in (y, x) order;
         names default to file+rank (``point_name``)."""
-        lines = [list(map(tuple, line)) for line in lines]
-        pts = sorted({p for line in lines for p in line}, key=lambda p: (p[1], p[0]))
+        point_lines = [[(int(p[0]), int(p[1])) for p in line] for line in lines]
+        pts = sorted({p for line in point_lines for p in line}, key=lambda p: (p[1], p[0]))
         index = {p: i for i, p in enumerate(pts)}
         n = len(pts)
         step = np.full((n, 8), -1, np.int64)
         jump = np.full((n, 8), -1, np.int64)
-        for line in lines:
+        for line in point_lines:
             if len(line) < 2:
                 raise ValueError(f"a line needs at least 2 points: {line}")
             ids = [index[p] for p in line]
@@ -77,7 +77,7 @@ class LineBoard:
             dirs[p, 0] = len(ds)
             dirs[p, 1:1 + len(ds)] = ds
         label = [names[p] if names else point_name(*p) for p in pts]
-        return cls(tuple(label), tuple(pts), tuple(tuple(index[p] for p in line) for line in lines),
+        return cls(tuple(label), tuple(pts), tuple(tuple(index[p] for p in line) for line in point_lines),
                    step, jump, dirs)
 
     # -- lookups ----------------------------------------------------------------------

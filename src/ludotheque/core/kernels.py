@@ -62,7 +62,7 @@ def xorshift(x: np.uint64) -> np.uint64:
 @njit(cache=True, inline="always")
 def below(x: np.uint64, n: int) -> int:
     """Maps a generator word to 0..n-1 (Lemire's multiply-shift)."""
-    return np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    return np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))  # type: ignore[return-value]
 
 
 @njit(cache=True, inline="always")
