@@ -14,9 +14,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..core.game import State
 from . import alphabeta, mcts
+
+
+N = TypeVar("N", int, float)
 
 
 class Agent:
@@ -177,7 +181,7 @@ def make_agent(spec: str, seed: int = 0, default_seconds: float = 1.0) -> Agent:
                      f"alphabeta, alphabeta:SECONDS, alphabeta:dN, {', '.join(LEVEL_NAMES)})")
 
 
-def _positive(x: float) -> float:
+def _positive(x: N) -> N:
     if not x > 0:
         raise ValueError("a budget is positive")
     return x

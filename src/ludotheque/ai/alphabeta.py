@@ -56,7 +56,7 @@ if sys.platform.startswith("linux"):
     def _past_deadline(clk: np.ndarray) -> bool:
         """clk = [deadline in ns of time.monotonic_ns(), tv_sec, tv_nsec]."""
         _clock_gettime(1, clk.ctypes.data + 8)             # CLOCK_MONOTONIC
-        return clk[1] * 1_000_000_000 + clk[2] >= clk[0]
+        return bool(clk[1] * 1_000_000_000 + clk[2] >= clk[0])
 else:
     HAS_CLOCK = False
 
@@ -107,7 +107,8 @@ def _build(kernels: Kernels, evaluate: Any) -> SimpleNamespace:
     @njit
     def rollout_value(s: np.ndarray, spec: Any, player: int) -> float:
         """Fallback evaluation: mean return for ``player`` of a few seeded random playouts."""
-        rng = np.full(1, seed_word(np.int64(state_hash(s) >> np.uint64(1))), np.uint64)
+        word = seed_word(np.int64(state_hash(s) >> np.uint64(1)))  # type: ignore[arg-type]
+        rng = np.full(1, word, np.uint64)
         out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
         probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
         ret = np.empty(2, np.float64)
@@ -137,11 +138,11 @@ def _build(kernels: Kernels, evaluate: Any) -> SimpleNamespace:
         p = to_move(s, spec)
         if p == TERMINAL:
             returns(s, spec, ret)
-            return ret[0] * (WIN - ply * 1e-3)
+            return float(ret[0] * (WIN - ply * 1e-3))
         if (depth <= 0 and p != CHANCE) or ply >= MAX_PLY - 1:     # throws are always averaged
             stats[3] += 1
             v = leaf_eval(s, spec, 0)
-            return min(1.0, max(-1.0, v))
+            return float(min(1.0, max(-1.0, v)))
         h = state_hash(s)
         slot = np.int64(h & np.uint64(tt_key.shape[0] - 1))
         tt_a = -1
@@ -152,7 +153,7 @@ def _build(kernels: Kernels, evaluate: Any) -> SimpleNamespace:
                 f = tt_flag[slot]
                 if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
                     stats[4] += 1
-                    return v
+                    return float(v)
         out = moves[ply]
         n = legal(s, spec, out)
         if p == CHANCE:

@@ -146,7 +146,7 @@ def _build(kernels: Kernels) -> SimpleNamespace:
             node, d = stack_node[top], stack_depth[top]
             cur = states.pop()
             if same_state(cur, target):
-                return node
+                return int(node)
             if d >= max_depth or first[node] < 0:
                 continue
             for ch in range(first[node], first[node] + count[node]):
