@@ -52,7 +52,7 @@ if sys.platform.startswith("linux"):
     _clock_gettime.restype = ctypes.c_int
     HAS_CLOCK = True
 
-    @njit
+    @njit(nogil=True)
     def _past_deadline(clk: np.ndarray) -> bool:
         """clk = [deadline in ns of time.monotonic_ns(), tv_sec, tv_nsec]."""
         _clock_gettime(1, clk.ctypes.data + 8)             # CLOCK_MONOTONIC
@@ -60,7 +60,7 @@ if sys.platform.startswith("linux"):
 else:
     HAS_CLOCK = False
 
-    @njit
+    @njit(nogil=True)
     def _past_deadline(clk: np.ndarray) -> bool:
         return False
 
@@ -104,7 +104,7 @@ def _build(kernels: Kernels, evaluate: Any) -> SimpleNamespace:
     legal, apply, to_move, returns, chance_probs = kernels
     playout = compiled_loops(kernels).playout
 
-    @njit
+    @njit(nogil=True)
     def rollout_value(s: np.ndarray, spec: Any, player: int) -> float:
         """Fallback evaluation: mean return for ``player`` of a few seeded random playouts."""
         word = seed_word(np.int64(state_hash(s) >> np.uint64(1)))  # type: ignore[arg-type]
@@ -122,7 +122,7 @@ def _build(kernels: Kernels, evaluate: Any) -> SimpleNamespace:
 
     leaf_eval = evaluate if evaluate is not None else rollout_value
 
-    @njit
+    @njit(nogil=True)
     def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: int,
              tt_key: np.ndarray, tt_val: np.ndarray, tt_depth: np.ndarray, tt_flag: np.ndarray,
              tt_move: np.ndarray, hist: np.ndarray, moves: np.ndarray, scores: np.ndarray,

@@ -40,7 +40,7 @@ def _build(kernels: Kernels) -> SimpleNamespace:
     legal, apply, to_move, returns, chance_probs = kernels
     playout = compiled_loops(kernels).playout
 
-    @njit
+    @njit(nogil=True)
     def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: float,
                 parent: np.ndarray, action: np.ndarray, mover: np.ndarray,
                 first: np.ndarray, count: np.ndarray, visits: np.ndarray, value: np.ndarray,
@@ -113,7 +113,7 @@ def _build(kernels: Kernels) -> SimpleNamespace:
                 node = parent[node]
         rng[0] = x
 
-    @njit
+    @njit(nogil=True)
     def find(root: np.ndarray, spec: Any, start: int, target: np.ndarray, max_depth: int,
              parent: np.ndarray, action: np.ndarray, first: np.ndarray,
              count: np.ndarray) -> int:

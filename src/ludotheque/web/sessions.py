@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import threading
 import random
 import secrets
 from functools import lru_cache
 from typing import Any
 
 from .. import rulesets
-from ..ai.agents import Agent, make_agent
+from ..ai.agents import Agent, make_agent, prepare
 from ..ai.levels import LEVEL_NAMES
 from ..core.errors import IllegalActionError, LudoError, NotationError, RulesetError
 from ..core.game import CHANCE, TERMINAL, State
@@ -405,6 +406,8 @@ class Manager:
         self.store.create(stored)
         session = Session(stored, self.store)
         self.sessions[stored.id] = session
+        if ai_seat is not None:   # compile the game's searches while the player thinks
+            threading.Thread(target=prepare, args=(game,), daemon=True).start()
         session.start()
         return session, tokens
 
