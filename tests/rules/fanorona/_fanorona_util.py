@@ -59,3 +59,21 @@ def game(rid: str = "fanorona"):
 
 def diagram(rid: str, text: str, to_move: int = 0, **kw) -> State:
     return load(rid).from_diagram(text, to_move, **kw)
+
+
+# the chain position of the worked example Ex FA-3, shared by several test files
+EX_FA_3 = """
+    5  . . . . . . . . .
+    4  . . O . . . . . .
+    3  . . . . O . . . .
+    2  O G . . O . . . .
+    1  O . . . . . . . .
+"""
+
+
+def at(state, name):
+    return ".GOgo"[state.data[K.BOARD + state.game.board.index(name)]]
+
+
+def actions(state):
+    return {state.move_to_string(a) for a in state.legal_actions()}

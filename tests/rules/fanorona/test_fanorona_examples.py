@@ -1,7 +1,7 @@
 """The worked examples of rules/fanorona.md section 11 (Ex FA-1 ... Ex FM-3), turn by turn."""
 from __future__ import annotations
 
-from _fanorona_util import diagram, turn_set, turns
+from _fanorona_util import EX_FA_3, diagram, turn_set, turns
 
 from ludotheque.core import load
 
@@ -37,13 +37,6 @@ def test_ex_fa_2_line_stopped_by_gap():
     assert cells(t["i3-h3A"], "c3", "d3", "f3", "g3") == "OO.."
 
 
-EX_FA_3 = """
-    5  . . . . . . . . .
-    4  . . O . . . . . .
-    3  . . . . O . . . .
-    2  O G . . O . . . .
-    1  O . . . . . . . .
-"""
 
 
 def test_ex_fa_3_chain():

@@ -6,18 +6,11 @@ import re
 
 import numpy as np
 import pytest
-from _fanorona_util import diagram
+from _fanorona_util import EX_FA_3, diagram
 
 from ludotheque.core import IllegalActionError, NotationError, RulesetError, State, load
 from ludotheque.core.rules_text import rules_text
 
-EX_FA_3 = """
-    5  . . . . . . . . .
-    4  . . O . . . . . .
-    3  . . . . O . . . .
-    2  O G . . O . . . .
-    1  O . . . . . . . .
-"""
 
 
 def unchanged(state, fn, error):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from _fanorona_util import diagram, turn_set, turns
+from _fanorona_util import EX_FA_3, actions, at, diagram, turn_set, turns
 
 from ludotheque.core import IllegalActionError, NotationError, RulesetError, Termination, load
 from ludotheque.games.fanorona import kernels as K
@@ -14,21 +14,7 @@ START = """
     2  G G G G G G G G G
     1  G G G G G G G G G
 """
-EX_FA_3 = """
-    5  . . . . . . . . .
-    4  . . O . . . . . .
-    3  . . . . O . . . .
-    2  O G . . O . . . .
-    1  O . . . . . . . .
-"""
 
-
-def at(state, name):
-    return ".GOgo"[state.data[K.BOARD + state.game.board.index(name)]]
-
-
-def actions(state):
-    return {state.move_to_string(a) for a in state.legal_actions()}
 
 
 def test_fa_a1_twenty_two_lemurs_each():

@@ -2,26 +2,12 @@
 from __future__ import annotations
 
 import pytest
-from _fanorona_util import diagram, turn_set
+from _fanorona_util import EX_FA_3, actions, at, diagram, turn_set
 
 from ludotheque.core import RulesetError, Termination, load
 from ludotheque.games.fanorona import kernels as K
 
-EX_FA_3 = """
-    5  . . . . . . . . .
-    4  . . O . . . . . .
-    3  . . . . O . . . .
-    2  O G . . O . . . .
-    1  O . . . . . . . .
-"""
 
-
-def at(state, name):
-    return ".GOgo"[state.data[K.BOARD + state.game.board.index(name)]]
-
-
-def actions(state):
-    return {state.move_to_string(a) for a in state.legal_actions()}
 
 
 def pieces(state, code):
