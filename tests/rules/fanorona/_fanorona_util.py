@@ -61,7 +61,14 @@ def diagram(rid: str, text: str, to_move: int = 0, **kw) -> State:
     return load(rid).from_diagram(text, to_move, **kw)
 
 
-# the chain position of the worked example Ex FA-3, shared by several test files
+# the positions of the worked examples Ex FA-1 (a step both approach and withdrawal) and
+# Ex FA-3 (a chain), shared by several test files
+EX_FA_1 = """
+        5  . . . . . . . . .
+        4  . . . . . . . . .
+        3  . O O G . O O . .
+        2  . . . . . . . . .
+        1  . . . . . . . . ."""
 EX_FA_3 = """
     5  . . . . . . . . .
     4  . . O . . . . . .

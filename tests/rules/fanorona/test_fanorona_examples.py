@@ -1,7 +1,7 @@
 """The worked examples of rules/fanorona.md section 11 (Ex FA-1 ... Ex FM-3), turn by turn."""
 from __future__ import annotations
 
-from _fanorona_util import EX_FA_3, diagram, turn_set, turns
+from _fanorona_util import EX_FA_1, EX_FA_3, diagram, turn_set, turns
 
 from ludotheque.core import load
 
@@ -12,12 +12,7 @@ def cells(state, *names):
 
 
 def test_ex_fa_1_both_approach_and_withdrawal():
-    s = diagram("fanorona", """
-        5  . . . . . . . . .
-        4  . . . . . . . . .
-        3  . O O G . O O . .
-        2  . . . . . . . . .
-        1  . . . . . . . . .""")
+    s = diagram("fanorona", EX_FA_1)
     t = turns(s)
     assert set(t) == {"d3-e3A", "d3-e3W"}
     assert cells(t["d3-e3A"], "b3", "c3", "f3", "g3") == "OO.."

@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 import pytest
-from _fanorona_util import EX_FA_3, diagram
+from _fanorona_util import EX_FA_1, EX_FA_3, diagram
 
 from ludotheque.core import IllegalActionError, NotationError, RulesetError, State, load
 from ludotheque.core.rules_text import rules_text
@@ -66,12 +66,7 @@ def test_chain_short_form_and_whole_turns():
 
 
 def test_kind_may_be_omitted_only_when_unambiguous():
-    s = diagram("fanorona", """
-        5  . . . . . . . . .
-        4  . . . . . . . . .
-        3  . O O G . O O . .
-        2  . . . . . . . . .
-        1  . . . . . . . . .""")
+    s = diagram("fanorona", EX_FA_1)
     unchanged(s, lambda: s.parse_move("d3-e3"), IllegalActionError)
     with pytest.raises(IllegalActionError, match="both an approach and a withdrawal"):
         s.parse_move("d3-e3")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from _fanorona_util import EX_FA_3, actions, at, diagram, turn_set, turns
+from _fanorona_util import EX_FA_1, EX_FA_3, actions, at, diagram, turn_set, turns
 
 from ludotheque.core import IllegalActionError, NotationError, RulesetError, Termination, load
 from ludotheque.games.fanorona import kernels as K
@@ -138,24 +138,14 @@ def test_fa_c4_captured_points_are_empty_at_once():
 
 
 def test_fa_c5_both_kinds_are_separate_choices():
-    s = diagram("fanorona", """
-        5  . . . . . . . . .
-        4  . . . . . . . . .
-        3  . O O G . O O . .
-        2  . . . . . . . . .
-        1  . . . . . . . . .""")
+    s = diagram("fanorona", EX_FA_1)
     assert actions(s) == {"d3-e3A", "d3-e3W"}
     a = s.apply_move("d3-e3A")
     assert (at(a, "c3"), at(a, "f3")) == ("O", ".")
 
 
 def test_fa_r5_only_the_chosen_line_is_captured():
-    s = diagram("fanorona", """
-        5  . . . . . . . . .
-        4  . . . . . . . . .
-        3  . O O G . O O . .
-        2  . . . . . . . . .
-        1  . . . . . . . . .""")
+    s = diagram("fanorona", EX_FA_1)
     w = s.apply_move("d3-e3W")
     assert (at(w, "b3"), at(w, "c3"), at(w, "f3"), at(w, "g3")) == (".", ".", "O", "O")
 
