@@ -7,15 +7,22 @@ action ids. OpenSpiel plays `pyspiel.MCTSBot(uct_c=2, random rollouts)`: we call
 that it spends the same wall time a move as our expert (measured first on a few positions).
 Seats alternate; game k uses seed k for both sides.
 
+Games run in ``--workers`` processes (one core each: give the benchmark a quiet machine, or
+the time-limited side, ours, loses nodes to the other load). With ``--out FILE`` each finished
+game is appended to FILE as a JSON line, and a run given the same file plays only the games
+it lacks (a long benchmark can be stopped and resumed); the summary counts every game in it.
+
 Usage: python benchmarks/vs_openspiel.py [--games 200] [--level expert] [--calibration-moves 8]
-       [--simulations N] [--json]
+       [--simulations N] [--workers 1] [--out FILE] [--json]
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import pyspiel
 
@@ -101,12 +108,26 @@ def play(level: str, simulations: int, seed: int, ours_first: bool) -> tuple[flo
     return (d > 0) - (d < 0), plies
 
 
+def load_games(path: str | None, level: str, simulations: int) -> dict[int, dict]:
+    """Games already played with these settings, by game number."""
+    done: dict[int, dict] = {}
+    if path and os.path.exists(path):
+        with open(path) as fh:
+            for line in fh:
+                g = json.loads(line)
+                if g["level"] == level and g["simulations"] == simulations:
+                    done[g["game"]] = g
+    return done
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--level", default="expert", help="our agent spec (default: expert)")
     ap.add_argument("--calibration-moves", type=int, default=8)
     ap.add_argument("--simulations", type=int, default=None, help="skip the calibration")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--out", default=None, help="JSON-lines file of finished games (resumable)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     cal = calibrate(args.level, args.calibration_moves) if args.simulations is None else {}
@@ -116,20 +137,34 @@ def main() -> None:
             print(f"ours: {cal['our_seconds_per_move']:.2f} s a move; OpenSpiel MCTS: "
                   f"{cal['openspiel_simulations_per_second']:,.0f} simulations/s")
         print(f"OpenSpiel MCTSBot gets {sims:,} simulations a move")
-    wins = draws = losses = 0
+    done = load_games(args.out, args.level, sims)
+    todo = [k for k in range(args.games) if k not in done]
     t0 = time.perf_counter()
-    for k in range(args.games):
-        r, plies = play(args.level, sims, k // 2, k % 2 == 0)
-        wins, draws, losses = wins + (r > 0), draws + (r == 0), losses + (r < 0)
-        if not args.json:
-            print(f"game {k + 1:3d}: ours as {'South' if k % 2 == 0 else 'North'} "
-                  f"{'win' if r > 0 else 'draw' if r == 0 else 'loss'} in {plies} plies; "
-                  f"score {wins + draws / 2:.1f}/{k + 1}", flush=True)
+    with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+        futures = {pool.submit(play, args.level, sims, k // 2, k % 2 == 0): k for k in todo}
+        for f in as_completed(futures):
+            k = futures[f]
+            r, plies = f.result()
+            done[k] = {"game": k, "level": args.level, "simulations": sims,
+                       "ours": "South" if k % 2 == 0 else "North", "result": r, "plies": plies}
+            if args.out:
+                with open(args.out, "a") as fh:
+                    fh.write(json.dumps(done[k]) + "\n")
+            if not args.json:
+                score = sum(1 + g["result"] for g in done.values()) / 2
+                print(f"game {k + 1:3d}: ours as {done[k]['ours']} "
+                      f"{'win' if r > 0 else 'draw' if r == 0 else 'loss'} in {plies} plies; "
+                      f"score {score:.1f}/{len(done)}", flush=True)
+    games = [done[k] for k in sorted(done) if k < args.games]
+    wins = sum(g["result"] > 0 for g in games)
+    draws = sum(g["result"] == 0 for g in games)
+    losses = sum(g["result"] < 0 for g in games)
     from ludotheque.ai.arena import elo
     d, lo, hi = elo(wins, draws, losses)
     result = {"ruleset": RULESET, "level": args.level, "openspiel_simulations": sims, **cal,
-              "games": args.games, "wins": wins, "draws": draws, "losses": losses,
-              "score": (wins + draws / 2) / max(args.games, 1), "elo": d, "elo_95": [lo, hi],
+              "games": len(games), "mean_plies": round(sum(g["plies"] for g in games) / max(len(games), 1), 1),
+              "wins": wins, "draws": draws, "losses": losses,
+              "score": (wins + draws / 2) / max(len(games), 1), "elo": d, "elo_95": [lo, hi],
               "seconds": round(time.perf_counter() - t0, 1)}
     if args.json:
         print(json.dumps(result, indent=1, default=str))

@@ -17,6 +17,8 @@ from ludotheque.ai.hints import analyse, best_actions
 from ludotheque.ai.levels import DEFAULT, LEVEL_NAMES, LEVELS, level_spec, level_table
 from ludotheque.records import GameRecord
 
+from _search_util import check_puzzle
+
 RULESETS = [ri.name for ri in ludotheque.rulesets()]
 
 
@@ -55,19 +57,6 @@ def test_every_ruleset_has_all_levels(ruleset):
 
 
 # -- alpha-beta finds forced wins ----------------------------------------------------------
-
-def forced_win(state, player, plies):
-    """Reference AND-OR search through the protocol: ``player`` wins within ``plies`` actions
-    whatever the opponent does."""
-    if state.is_terminal:
-        return state.returns()[player] > 0
-    if plies == 0:
-        return False
-    children = [state.apply(a) for a in state.legal_actions()]
-    if state.current_player == player:
-        return any(forced_win(c, player, plies - 1) for c in children)
-    return all(forced_win(c, player, plies - 1) for c in children)
-
 
 OWARE_PUZZLES = [  # (diagram, South's only winning move, plies to the win)
     ("""
@@ -118,13 +107,7 @@ South   0  2  1  1  3  0    store 23
 @pytest.mark.parametrize("diagram,move,plies", OWARE_PUZZLES)
 def test_alphabeta_finds_forced_oware_wins(diagram, move, plies):
     state = ludotheque.load("oware").from_diagram(diagram)
-    best = state.parse_move(move)
-    assert forced_win(state.apply(best), 0, plies - 1)          # the puzzle is sound
-    res = AB.search(state, seconds=None, depth=plies)
-    assert res.best == best and res.value > 1.0                 # a proven win
-    assert AB.search(state, seconds=None, depth=plies, exact=True).ranked[0] == (best, res.value)
-    # a shallower search cannot prove it, so the depth is really needed
-    assert AB.search(state, seconds=None, depth=plies - 2).value <= 1.0
+    check_puzzle(state, state.parse_move(move), plies)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
