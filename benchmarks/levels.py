@@ -1,21 +1,35 @@
-"""Do the levels climb? The arena between consecutive levels on every deterministic ruleset.
+"""Do the levels climb? The arena between consecutive levels on every ruleset.
 
-For each ruleset without throws (chance games are left out: luck blurs the comparison) and
-each pair easy-medium, medium-hard, hard-expert, plays ``--games`` games (seats alternating,
-fixed seeds) and prints the stronger level's score and Elo gain with its 95% interval.
+For each ruleset and each pair easy-medium, medium-hard, hard-expert, plays ``--games`` games
+(seats alternating, fixed seeds, the first ``--opening`` actions at random and shared by the
+two games of a seat-swapped pair) and prints the stronger level's score, its Elo gain with the
+95% interval, and whether it reaches the target: 75%, or 60% where throws decide much (a
+ruleset with chance nodes). Boards the solver plays perfectly at every level are left out
+(Fanoron-Telo).
 
-Usage: python benchmarks/levels.py [--games 100] [--workers 2] [--rulesets oware konane ...]
-       [--json]
+Each finished game is appended to ``--out`` (JSON lines) and a run with the same file plays
+only the games it lacks, so the long benchmark can be stopped, resumed and spread over
+sessions; results are keyed by the agents' specs, so retuning a level starts its pairs afresh.
+``--report`` only reads the file and prints the table (Markdown with ``--markdown``).
+
+Usage: python benchmarks/levels.py [--games 100] [--workers 2] [--opening 4]
+       [--rulesets oware konane ...] [--pairs easy-medium medium-hard hard-expert]
+       [--out benchmarks/results/levels.jsonl] [--report [--markdown]]
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
+from typing import Any
 
 import ludotheque
 from ludotheque.ai import arena
 from ludotheque.ai.levels import LEVEL_NAMES, level_table
+
+SOLVED = {"fanorona/telo"}           # every level plays it perfectly (the solver)
+PAIRS = [f"{a}-{b}" for a, b in zip(LEVEL_NAMES, LEVEL_NAMES[1:])]
 
 
 def has_chance(ruleset: str) -> bool:
@@ -29,38 +43,99 @@ def has_chance(ruleset: str) -> bool:
     return False
 
 
+def load(path: str) -> list[dict[str, Any]]:
+    if not os.path.exists(path):
+        return []
+    with open(path) as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def pair_key(ruleset: str, strong: str, weak: str, opening: int) -> tuple[str, str, str, int]:
+    return ruleset, strong, weak, opening
+
+
+def summary(rows: list[dict[str, Any]], ruleset: str, weak: str, strong: str,
+            opening: int) -> dict[str, Any]:
+    """The stronger level's results in the games of the file for this pair and its specs."""
+    table = level_table(ruleset)
+    key = pair_key(ruleset, table[strong], table[weak], opening)
+    tally = arena.Tally()
+    for r in rows:
+        if pair_key(r["ruleset"], r["strong"], r["weak"], r["opening"]) == key:
+            seat = 0 if r["first"] == table[strong] else 1
+            tally.add(r["returns"][seat])
+    target = 0.6 if has_chance(ruleset) else 0.75
+    row = tally.row()
+    return {"ruleset": ruleset, "stronger": strong, "weaker": weak, "stronger_spec": table[strong],
+            "weaker_spec": table[weak], "target": target,
+            "met": tally.games > 0 and row["score"] >= target, **row}
+
+
+def play(ruleset: str, weak: str, strong: str, args: argparse.Namespace) -> None:
+    table = level_table(ruleset)
+    specs = [table[strong], table[weak]]
+    done = [arena.Pairing(r["first"], r["second"], r["seed"]) for r in load(args.out)
+            if pair_key(r["ruleset"], r["strong"], r["weak"], r["opening"])
+            == pair_key(ruleset, *specs, args.opening)]
+
+    def saved(p: arena.Pairing, record: Any, returns: tuple[float, float]) -> None:
+        row = {"ruleset": ruleset, "strong": specs[0], "weak": specs[1], "opening": args.opening,
+               "first": p.first, "second": p.second, "seed": p.seed, "returns": list(returns),
+               "actions": len(record.actions), "seconds": round(sum(record.seconds), 1)}
+        with open(args.out, "a") as fh:
+            fh.write(json.dumps(row) + "\n")
+
+    arena.run(ruleset, specs, args.games, args.workers, seed=1, max_actions=args.max_actions,
+              on_game=saved, opening=args.opening, skip=done)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="games per pair of levels")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--opening", type=int, default=4)
     ap.add_argument("--rulesets", nargs="*", default=None)
+    ap.add_argument("--pairs", nargs="*", default=PAIRS, choices=PAIRS)
     ap.add_argument("--max-actions", type=int, default=3000)
-    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--out", default="benchmarks/results/levels.jsonl")
+    ap.add_argument("--report", action="store_true", help="print the table of the file only")
+    ap.add_argument("--markdown", action="store_true")
     args = ap.parse_args()
-    ids = args.rulesets or [ri.name for ri in ludotheque.rulesets()]
-    rows = []
+    ids = args.rulesets or [ri.name for ri in ludotheque.rulesets() if ri.name not in SOLVED]
+    pairs = [tuple(p.split("-")) for p in args.pairs]
+    if not args.report:
+        for weak, strong in pairs:                   # cheap pairs first, on every ruleset
+            for rid in ids:
+                t0 = time.perf_counter()
+                play(rid, weak, strong, args)
+                s = summary(load(args.out), rid, weak, strong, args.opening)
+                print(f"{rid:18s} {strong} over {weak}: +{s['wins']} ={s['draws']} "
+                      f"-{s['losses']} {100 * s['score']:.1f}% "
+                      f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    rows = load(args.out)
+    if args.markdown:
+        print("| ruleset | stronger | weaker | games | +/=/- | score | Elo [95%] | target |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for rid in ids:
-        if has_chance(rid):
-            continue
-        table = level_table(rid)
-        for weak, strong in zip(LEVEL_NAMES, LEVEL_NAMES[1:]):
-            t0 = time.perf_counter()
-            res = arena.run(rid, [strong, weak], args.games, args.workers, seed=1,
-                            max_actions=args.max_actions)
-            row = {"ruleset": rid, "stronger": f"{strong} ({table[strong]})",
-                   "weaker": f"{weak} ({table[weak]})", **res.pairs[(strong, weak)].row(),
-                   "seconds": round(time.perf_counter() - t0, 1)}
-            rows.append(row)
-            if not args.json:
-                lo = "-inf" if row["elo_low"] is None else f"{round(row['elo_low']) + 0:+d}"
-                hi = "+inf" if row["elo_high"] is None else f"{round(row['elo_high']) + 0:+d}"
-                e = ("+inf" if row["score"] >= 1 else "-inf") if row["elo"] is None else f"{round(row['elo']) + 0:+d}"
-                print(f"{rid:20s} {row['stronger']:26s} vs {row['weaker']:26s} "
-                      f"+{row['wins']} ={row['draws']} -{row['losses']}  "
-                      f"{100 * row['score']:5.1f}%  Elo {e} [{lo}, {hi}]  {row['seconds']} s",
-                      flush=True)
-    if args.json:
-        print(json.dumps(rows, indent=1))
+        for weak, strong in pairs:
+            s = summary(rows, rid, weak, strong, args.opening)
+            if not s["games"]:
+                continue
+            elo = "+inf" if s["elo"] is None and s["score"] >= 1 else (
+                "-inf" if s["elo"] is None else f"{s['elo']:+.0f}")
+            lo = "-inf" if s["elo_low"] is None else f"{s['elo_low']:+.0f}"
+            hi = "+inf" if s["elo_high"] is None else f"{s['elo_high']:+.0f}"
+            mark = "met" if s["met"] else "NOT met"
+            if args.markdown:
+                print(f"| {rid} | {strong} (`{s['stronger_spec']}`) | {weak} (`{s['weaker_spec']}`) "
+                      f"| {s['games']} | {s['wins']}/{s['draws']}/{s['losses']} "
+                      f"| {100 * s['score']:.1f}% | {elo} [{lo}, {hi}] "
+                      f"| {100 * s['target']:.0f}% {mark} |")
+            else:
+                print(f"{rid:18s} {strong:6s} ({s['stronger_spec']}) vs {weak:6s} "
+                      f"({s['weaker_spec']}): {s['games']:3d} games +{s['wins']} ={s['draws']} "
+                      f"-{s['losses']} {100 * s['score']:5.1f}%  Elo {elo} [{lo}, {hi}]  "
+                      f"target {100 * s['target']:.0f}% {mark}")
 
 
 if __name__ == "__main__":

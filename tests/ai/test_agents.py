@@ -300,6 +300,29 @@ def test_arena_games_are_records_and_are_counted(tmp_path):
     assert again[1].actions == play_game("puluc", Pairing("random", "greedy", 5), max_actions=50)[1].actions
 
 
+def test_arena_openings_vary_the_games_of_deterministic_players():
+    """Two depth-limited searchers play one game over and over; a random opening shared by the
+    seat-swapped pair of games makes each pair start elsewhere."""
+    specs = ["alphabeta:d2", "alphabeta:d1"]
+    plain = {tuple(r.actions) for _, r, _ in (play_game("konane?size=6", p, max_actions=200)
+                                              for p in schedule(specs, 6)[::2])}
+    assert len(plain) == 1
+    games = [play_game("konane?size=6", p, max_actions=200, opening=3) for p in schedule(specs, 6)]
+    openings = [tuple(r.actions[:3]) for _, r, _ in games]
+    assert openings[0] == openings[1] and openings[2] == openings[3]    # one per pair
+    assert len(set(openings)) == 3
+    assert all(r.tags["Opening"] == "3" for _, r, _ in games)
+
+
+def test_arena_resumes_without_replaying_finished_games():
+    specs = ["random", "greedy"]
+    first = schedule(specs, 4)[:3]
+    rest = run("oware", specs, 4, skip=first, max_actions=30)
+    assert sum(t.games for t in rest.pairs.values()) == 1
+    with pytest.raises(ValueError, match="opening"):
+        run("oware", specs, 2, opening=-1)
+
+
 def test_arena_and_analyse_commands(tmp_path, capsys):
     from ludotheque.cli.main import main
     out = tmp_path / "arena"

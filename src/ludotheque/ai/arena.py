@@ -1,9 +1,12 @@
 """Round-robin matches between agents, Elo estimates with confidence intervals.
 
 Every pair of agents plays ``games`` games, seats alternating (game k of a pair: the first
-agent sits first when k is even). Game seeds are fixed (``seed + k``): the same seed makes the
-same throws and seeds the agents the same way, so a run is reproducible up to time-limited
-search. Games run in a local process pool; each is returned as a `GameRecord`.
+agent sits first when k is even). Game seeds are fixed (``seed + k // 2``): the same seed makes
+the same throws and seeds the agents the same way, so a run is reproducible up to time-limited
+search. With ``opening=N`` the first N actions of a game are drawn at random from its seed,
+so both games of a seat-swapped pair start from the same position: deterministic searchers
+then play different games instead of one game a hundred times. Games run in a local process
+pool; each is returned as a `GameRecord`.
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import random
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Collection, Iterator
 
 from ..core import registry
 from ..core.game import CHANCE
@@ -30,9 +33,10 @@ class Pairing:
 
 
 def play_game(ruleset: str, pairing: Pairing, seconds_per_move: float = 1.0,
-              max_actions: int = 3000) -> tuple[Pairing, GameRecord, tuple[float, float]]:
-    """One game; returns the record and both players' returns (0, 0 for a game cut at
-    ``max_actions``)."""
+              max_actions: int = 3000, opening: int = 0,
+              ) -> tuple[Pairing, GameRecord, tuple[float, float]]:
+    """One game, its first ``opening`` actions at random; returns the record and both
+    players' returns (0, 0 for a game cut at ``max_actions``)."""
     game = registry.load(ruleset)
     agents = [make_agent(pairing.first, pairing.seed, seconds_per_move),
               make_agent(pairing.second, pairing.seed + 7919, seconds_per_move)]
@@ -46,13 +50,15 @@ def play_game(ruleset: str, pairing: Pairing, seconds_per_move: float = 1.0,
         if p == CHANCE:
             outcomes, probs = zip(*state.chance_outcomes())
             a = rng.choices(outcomes, probs)[0]
+        elif len(actions) < opening:
+            a = rng.choice(state.legal_actions())
         else:
             a = agents[p].choose(state)
         times.append(round(time.perf_counter() - t0, 4))
         state = state.apply(a)
         actions.append(a)
     record = GameRecord(game.id, actions, [pairing.first, pairing.second], event="ludotheque arena",
-                        seconds=times, tags={"Seed": str(pairing.seed)})
+                        seconds=times, tags={"Seed": str(pairing.seed), "Opening": str(opening)})
     return pairing, record, state.returns()
 
 
@@ -147,16 +153,22 @@ class ArenaResult:
 def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
         seconds_per_move: float = 1.0, seed: int = 1, max_actions: int = 3000,
         on_game: Callable[[Pairing, GameRecord, tuple[float, float]], None] | None = None,
+        opening: int = 0, skip: Collection[Pairing] = (),
         ) -> ArenaResult:
-    """Plays the round robin (in ``workers`` processes when more than 1)."""
+    """Plays the round robin (in ``workers`` processes when more than 1), leaving out the
+    games of ``skip`` (already played: a stopped run resumes)."""
     game = registry.load(ruleset)
     if len(set(agents)) != len(agents) or len(agents) < 2:
         raise ValueError("an arena needs at least two different agents")
     for a in agents:
         make_agent(a)                     # a bad spec fails before anything starts
     result = ArenaResult(game.id, list(agents))
-    for pairing, record, returns in _games(game.id, schedule(agents, games, seed), workers,
-                                           seconds_per_move, max_actions):
+    if opening < 0:
+        raise ValueError("the opening is a number of actions, 0 or more")
+    played = set(skip)
+    pairings = [p for p in schedule(agents, games, seed) if p not in played]
+    for pairing, record, returns in _games(game.id, pairings, workers, seconds_per_move,
+                                           max_actions, opening):
         result.add(pairing, returns)
         if on_game:
             on_game(pairing, record, returns)
@@ -164,14 +176,15 @@ def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
 
 
 def _games(ruleset: str, pairings: list[Pairing], workers: int, seconds: float,
-           max_actions: int) -> Iterator[tuple[Pairing, GameRecord, tuple[float, float]]]:
+           max_actions: int, opening: int,
+           ) -> Iterator[tuple[Pairing, GameRecord, tuple[float, float]]]:
     if workers <= 1:
         for p in pairings:
-            yield play_game(ruleset, p, seconds, max_actions)
+            yield play_game(ruleset, p, seconds, max_actions, opening)
         return
     from concurrent.futures import as_completed
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures: list[Future[Any]] = [pool.submit(play_game, ruleset, p, seconds, max_actions)
+        futures: list[Future[Any]] = [pool.submit(play_game, ruleset, p, seconds, max_actions, opening)
                                       for p in pairings]
         for f in as_completed(futures):
             yield f.result()

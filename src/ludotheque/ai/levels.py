@@ -26,9 +26,9 @@ DEFAULT: dict[str, str] = {
 LEVELS: dict[str, dict[str, str]] = {
     "oware": {
         "easy": "greedy",
-        "medium": "alphabeta:d4",
-        "hard": "alphabeta:0.3",
-        "expert": "alphabeta:1.8",
+        "medium": "alphabeta:d3",
+        "hard": "alphabeta:d7",
+        "expert": "alphabeta:0.5",
     },
 }
 
