@@ -247,9 +247,14 @@ def test_agent_specs_and_levels():
     assert isinstance(make_agent("greedy"), GreedyAgent)
     assert make_agent("alphabeta:0.5").seconds == 0.5
     assert make_agent("alphabeta:d6").depth == 6
+    small, large = make_agent("alphabeta:2000n"), make_agent("alphabeta:200000n")
+    state = ludotheque.load("oware").initial_state()
+    r_small, r_large = small.result(state), large.result(state)
+    assert r_small.nodes <= 2000 + 64 < r_large.nodes <= 200000 + 64
+    assert r_small.depth < r_large.depth
     assert make_agent("mcts", default_seconds=0.25).seconds == 0.25
     assert isinstance(make_agent("expert"), LevelAgent)
-    for bad in ("alphabeta:x", "mcts:-1", "mcts:0p", "greedy:3", "grandmaster"):
+    for bad in ("alphabeta:x", "alphabeta:0n", "mcts:-1", "mcts:0p", "greedy:3", "grandmaster"):
         with pytest.raises(ValueError):
             make_agent(bad)
     assert level_spec("oware?grand_slam=allow", "expert") == LEVELS["oware"]["expert"]

@@ -4,7 +4,8 @@ Agent specs (``make_agent``), as the CLI, the arena and the web app write them:
 
 - ``random``;
 - ``greedy``: one action deep with the game's evaluation (ties broken at random);
-- ``alphabeta`` (1 s a move), ``alphabeta:SECONDS``, ``alphabeta:dN`` (N actions deep);
+- ``alphabeta`` (1 s a move), ``alphabeta:SECONDS``, ``alphabeta:dN`` (N actions deep),
+  ``alphabeta:Nn`` (N nodes a move: as deep as that allows, the same on any machine);
 - ``mcts`` (1 s a move), ``mcts:SECONDS``, ``mcts:Np`` (N playouts);
 - ``easy``, ``medium``, ``hard``, ``expert``: the level's agent for the ruleset being played
   (table in `levels.py`).
@@ -174,11 +175,14 @@ def make_agent(spec: str, seed: int = 0, default_seconds: float = 1.0) -> Agent:
                 return AlphaBetaAgent(seconds=default_seconds, seed=seed)
             if arg.startswith("d"):
                 return AlphaBetaAgent(seconds=None, depth=_positive(int(arg[1:])), seed=seed)
+            if arg.endswith("n"):
+                return AlphaBetaAgent(seconds=None, nodes=_positive(int(arg[:-1])), seed=seed)
             return AlphaBetaAgent(seconds=_positive(float(arg)), seed=seed)
     except ValueError:
         pass
     raise ValueError(f"unknown agent {spec!r} (random, greedy, mcts, mcts:SECONDS, mcts:Np, "
-                     f"alphabeta, alphabeta:SECONDS, alphabeta:dN, {', '.join(LEVEL_NAMES)})")
+                     f"alphabeta, alphabeta:SECONDS, alphabeta:dN, alphabeta:Nn, "
+                     f"{', '.join(LEVEL_NAMES)})")
 
 
 def _positive(x: N) -> N:
