@@ -8,6 +8,19 @@ twice in one turn, or a position met three times in a round, ends the round (eac
 seeds of his houses, the richer rounds up to a multiple of 4); `max_plies` (default 0 = none)
 ends the game the same way, larger store wins. One game is all its rounds: one record, one
 result.
+
+Search evaluation (``NamNam.evaluate``, in ``evaluation_variants.py``). The game is decided
+by houses: a round's stores become the houses each player fills next round, and the game ends
+when one holds all 48 seeds. So the value counts, in seeds for ``player`` against the
+opponent:
+
+- the projected round result: his store plus the seeds in the houses he owns (what he takes
+  if the round ended now, NN-E2; after a round end these are exactly his houses won, 4 each);
+- the vulnerable houses, as threats: the best gain (fours taken, last-four sweeps, blocking
+  round ends) of one turn of the player to move, replayed by the kernel (weight 0.5), and the
+  same for the other player were he to move (weight 0.25, never below 0);
+
+squashed as ``score / (|score| + 16)``: four houses ahead is worth 0.5.
 """
 from __future__ import annotations
 
@@ -217,3 +230,6 @@ register(RulesetInfo(
     ),
     rules_package="ludotheque.games.oware",
 ))
+
+from . import evaluation_variants  # noqa: E402  (search knowledge, kept apart from the rules)
+NamNam.evaluate = evaluation_variants.nam_nam_evaluate

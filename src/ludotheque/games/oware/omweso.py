@@ -10,6 +10,20 @@ or `ccw`, which puts the first seed into the pit the turn started from
 (`reverse_resume=after-origin`: the next pit); a special win completes the turn's sowing.
 Engine: a turn stops after lap 10,000; a play position met three times, or `max_plies`
 sowing moves, ends the game: more seeds in one's 16 pits wins, equal is a draw.
+
+Search evaluation (``Omweso.evaluate``, in ``evaluation_variants.py``), in seeds for
+``player`` against the opponent:
+
+- seeds on one's side: captures move seeds across, and the capped or repeated game is won on
+  them (seeds in hand at a direction decision count for the mover);
+- mobility: 0.5 per pit of 2+ seeds (a player without one loses, OM-F1);
+- vulnerable pits, as threats: the biggest capture the first lap of one move (normal or
+  reverse) makes, counted twice (the seeds change sides), weight 1 for the player to move and
+  0.5 for the other;
+- Akakyala (OM-F2): +6 to a player who has captured while his opponent never has, +40 more
+  when he is to move and has a capture (a win this turn);
+
+squashed as ``score / (|score| + 16)``.
 """
 from __future__ import annotations
 
@@ -301,3 +315,6 @@ register(RulesetInfo(
     ),
     rules_package="ludotheque.games.oware",
 ))
+
+from . import evaluation_variants  # noqa: E402  (search knowledge, kept apart from the rules)
+Omweso.evaluate = evaluation_variants.omweso_evaluate
