@@ -348,3 +348,93 @@ def test_my_games_lists_saved_games_and_imports_a_record(page, server):
     page.wait_for_selector("form p.error:not(:empty)")
     assert "move 2" in page.locator("form p.error").inner_text()
     shot(page, "my-games")
+
+
+# -- English and French ------------------------------------------------------------------------------
+STATIC = Path(ludotheque.__file__).parent / "web" / "static"
+
+
+def test_switching_to_french_translates_the_labels_and_back(page, server):
+    page.goto(server + "/")
+    page.wait_for_selector("#start")
+    assert page.locator("#start").inner_text() == "Start the game"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert "easy" in page.locator("#level option").all_inner_texts()
+    page.select_option("#level", "hard")
+    page.check("input[name=mode][value=local]")
+    page.click("[data-lang=fr]")
+    page.wait_for_function("document.querySelector('#start').textContent === 'Commencer la partie'")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    levels = page.locator("#level option").all_inner_texts()
+    assert {"facile", "moyen", "difficile", "expert"} <= set(levels), levels
+    assert page.locator("#level").input_value() == "hard"                    # choices are kept
+    assert page.locator("input[name=mode][value=local]").is_checked()
+    assert page.locator("header nav").inner_text().split() == ["Jeux", "Mes", "parties"]
+    assert "Sud (commence)" in page.locator("#seat").inner_text()
+    assert page.locator("h1").inner_text() == "Choisissez un jeu"
+    page.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")
+    shot(page, "lobby-fr")
+    # a game page in French: controls, status line, players
+    page.click("#start")
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector(".b-hit.active")
+    assert page.locator("text=Retourner le plateau").count() == 1
+    page.wait_for_function("document.querySelector('.statusbar').textContent.includes('Au trait\u00a0: Sud')")
+    assert page.locator("#typed").get_attribute("placeholder") == "p. ex. un coup en notation"
+    assert "Aucun coup" in page.locator(".moves").inner_text()
+    page.locator(".b-hit.active").first.click()
+    wait_moves(page, 1)
+    page.wait_for_function("document.querySelector('.statusbar').textContent.includes('Au trait\u00a0: Nord')")
+    shot(page, "game-fr")
+    # and back to English, without reloading
+    page.click("[data-lang=en]")
+    page.wait_for_function("document.querySelector('.statusbar').textContent.includes('North to move')")
+    assert page.locator("text=Flip board").count() == 1
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("header nav").inner_text().split() == ["Games", "My", "games"]
+
+
+def test_default_language_follows_the_browser_until_the_user_chooses(browser, server):
+    ctx = browser.new_context(locale="fr-FR")
+    try:
+        pg = ctx.new_page()
+        pg.goto(server + "/")
+        pg.wait_for_selector("#start")
+        assert pg.locator("#start").inner_text() == "Commencer la partie"
+        assert pg.evaluate("document.documentElement.lang") == "fr"
+        assert pg.evaluate("localStorage.getItem('ludo.lang')") is None        # not a choice yet
+        assert pg.locator("[data-lang=fr]").get_attribute("aria-pressed") == "true"
+        pg.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")
+        pg.click("[data-lang=en]")
+        pg.reload()
+        pg.wait_for_selector("#start")
+        assert pg.locator("#start").inner_text() == "Start the game"        # the choice wins
+    finally:
+        ctx.close()
+
+
+def test_french_and_english_catalogues_have_the_same_keys(page, server):
+    import re
+
+    page.goto(server + "/")
+    page.wait_for_selector("#start")
+    cat = page.evaluate("import('/static/js/i18n.js').then((m) => m.CATALOGUES)")
+    assert set(cat["en"]) == set(cat["fr"]), set(cat["en"]) ^ set(cat["fr"])
+    assert all(v.strip() for v in cat["fr"].values())
+    for key, en in cat["en"].items():           # the same placeholders on both sides
+        assert re.findall(r"\{\w+\}", en) == re.findall(r"\{\w+\}", cat["fr"][key]), key
+    # every key the page asks for exists
+    used = set()
+    for path in [*(STATIC / "js").glob("*.js"), STATIC / "index.html"]:
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'\bt\("([\w.]+)"', text))
+        used |= set(re.findall(r'data-i18n(?:-aria)?="([\w.]+)"', text))
+    assert used and not used - set(cat["en"]), used - set(cat["en"])
+    # the server's fixed sentences the page reads back are still the server's
+    server_src = "".join((STATIC.parent / f).read_text(encoding="utf-8") for f in ("sessions.py", "app.py"))
+    for key, en in cat["en"].items():
+        if key.startswith("srv."):
+            for part in re.split(r"\{\w+\}|; ", en):     # the server may build it in pieces
+                assert part in server_src, (key, part)
+    # and the French typography is consistent: no plain space before a colon
+    assert not [v for v in cat["fr"].values() if re.search(r" [:;?!]", v)]

@@ -1,5 +1,6 @@
 // The router: one page, four views (lobby, game, replay, my games).
-import { lang, setLang, navigate } from "./util.js";
+import { navigate } from "./util.js";
+import { lang, setLang, applyLang } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showGame } from "./game.js";
 import { showReplay } from "./replay.js";
@@ -28,6 +29,6 @@ document.addEventListener("click", (e) => {
   }
 });
 document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => setLang(b.dataset.lang)));
-setLang(lang());
+applyLang(lang());
 window.addEventListener("popstate", route);
 route();

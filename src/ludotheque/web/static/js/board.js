@@ -2,6 +2,8 @@
 // Marks say what to highlight: points that can move, the selection, targets, the last move,
 // a hint and the keyboard cursor.
 
+import { t, pieces as countOf } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const U = 64;  // SVG units per board unit
 
@@ -13,7 +15,7 @@ function s(tag, attrs = {}, text) {
 }
 
 export class Board {
-  constructor(geometry, { onPoint = () => {}, onEscape = () => {}, flip = false, label = "Board" } = {}) {
+  constructor(geometry, { onPoint = () => {}, onEscape = () => {}, flip = false, label = t("board.label") } = {}) {
     this.geo = geometry;
     this.kind = geometry.kind;
     this.onPoint = onPoint;
@@ -187,8 +189,8 @@ export class Board {
   }
 
   describe(id, pieces) {
-    if (!pieces || !pieces.length) return `${id}: empty`;
-    return `${id}: ` + pieces.map((p) => `${p.count} ${p.kind}${p.count > 1 ? "s" : ""}` + (this.kind === "pits" ? "" : ` (${p.owner === 0 ? "first" : "second"} player)`)).join(", ");
+    if (!pieces || !pieces.length) return t("board.empty", { id });
+    return t("board.at", { id }) + pieces.map((p) => countOf(p.count, p.kind) + (this.kind === "pits" ? "" : ` (${t(p.owner === 0 ? "board.first" : "board.second")})`)).join(", ");
   }
 
   // -- keyboard ----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // The game page: board, players, move list, controls, typed moves; one websocket.
 import { h, api, announce, rememberGame, tokenFor, gameEntry } from "./util.js";
+import { t, srv, colon, playerName, seatHolder, viewKey } from "./i18n.js";
 import { Board } from "./board.js";
 
 // -- choosing an action from clicks ------------------------------------------------------------
@@ -67,22 +68,40 @@ export function showGame(main, id) {
   const extra = h("span", { class: "extra" });
   const bannerArea = h("div");
   const boardBox = h("div", { class: "board" });
-  const choices = h("div", { class: "choices", "aria-label": "Choices" });
+  const choices = h("div", { class: "choices" });
   const players = h("div", { class: "players" });
   const controls = h("div", { class: "controls" });
-  const movesBox = h("div", { class: "moves", "aria-label": "Moves" });
+  const movesBox = h("div", { class: "moves" });
   const inviteBox = h("div");
-  const typedInput = h("input", { id: "typed", autocomplete: "off", placeholder: "e.g. a move in notation", "aria-label": "Type a move in notation" });
+  const typedInput = h("input", { id: "typed", autocomplete: "off" });
+  const typedButton = h("button", { type: "submit" });
   const typed = h("form", { class: "typed", onsubmit: (e) => { e.preventDefault(); sendText(); } },
-    typedInput, h("button", { type: "submit" }, "Play"));
-  const title = h("h1", {}, "Game");
+    typedInput, typedButton);
+  const typedLabel = h("label", { for: "typed", class: "sr-only" });
+  const movesHeading = h("h2", { class: "sr-only" });
+  const title = h("h1", {});
 
   main.append(title, h("div", { class: "game" },
     h("section", {}, bannerArea,
       h("div", { class: "boardwrap" }, h("div", { class: "statusbar" }, turn, extra), boardBox, choices, message)),
     h("aside", { class: "side" }, players, controls,
-      h("div", {}, h("label", { for: "typed", class: "sr-only" }, "Type a move"), typed),
-      h("h2", { class: "sr-only" }, "Moves"), movesBox, inviteBox)));
+      h("div", {}, typedLabel, typed),
+      movesHeading, movesBox, inviteBox)));
+
+  // the labels that do not depend on the position (again on a change of language)
+  function labels() {
+    choices.setAttribute("aria-label", t("game.choices"));
+    movesBox.setAttribute("aria-label", t("game.moves"));
+    typedInput.placeholder = t("game.typedPlaceholder");
+    typedInput.setAttribute("aria-label", t("game.typedAria"));
+    typedButton.textContent = t("game.play");
+    typedLabel.textContent = t("game.typedLabel");
+    movesHeading.textContent = t("game.moves");
+    if (!st) title.textContent = t("game.title");
+    if (board && st) board.svg.setAttribute("aria-label", boardLabel(st.ruleset));
+  }
+  const boardLabel = (ruleset) => t("game.boardLabel", { ruleset });
+  labels();
 
   const say = (text, error = false) => {
     message.textContent = text || "";
@@ -90,11 +109,12 @@ export function showGame(main, id) {
     if (text) announce(text);
   };
   const send = (msg) => {
-    if (!ws || ws.readyState !== 1) { say("Not connected; retrying…", true); return; }
+    if (!ws || ws.readyState !== 1) { say(t("game.notConnected"), true); return; }
     ws.send(JSON.stringify({ ...msg, token }));
   };
   const myTurn = () => st && !st.result && st.you.includes(st.to_move) && !(st.mode === "ai" && st.to_move === st.ai_seat);
-  const name = (seat) => seat === -1 ? "Throw" : `${st.player_names[seat]}`;
+  const name = (seat) => seat === -1 ? t("game.throw") : playerName(st.player_names[seat]);
+  const fromServer = (text) => srv(text, st ? st.player_names : null);
 
   function play(action) {
     sel = []; hint = null;
@@ -110,7 +130,7 @@ export function showGame(main, id) {
   }
 
   function clickPoint(pid) {
-    if (!myTurn()) { say(st && st.result ? "The game is over." : "It is not your turn.", true); return; }
+    if (!myTurn()) { say(st && st.result ? t("game.isOver") : t("game.notYourTurn"), true); return; }
     if (sel.length && sel[sel.length - 1] === pid) { sel = sel.slice(0, -1); draw(); return; }
     let next = [...sel, pid];
     let { exact, longer } = candidates(st.legal, next);
@@ -127,7 +147,7 @@ export function showGame(main, id) {
     if (exact.length === 1 && !longer.length) { play(exact[0]); return; }
     sel = next;
     draw();
-    say(exact.length > 1 ? "Choose one of the moves below." : "");
+    say(exact.length > 1 ? t("game.chooseBelow") : "");
   }
 
   function marks() {
@@ -157,8 +177,8 @@ export function showGame(main, id) {
     for (const x of [...complete, ...pointless]) {
       choices.append(h("button", { type: "button", class: "choice", "data-action": x.a, onclick: () => play(x) }, x.n));
     }
-    if (sel.length) choices.append(h("button", { type: "button", onclick: () => { sel = []; draw(); } }, "Cancel"));
-    if (hint) choices.append(h("button", { type: "button", class: "primary", onclick: () => play(hint) }, `Play hint ${hint.n}`));
+    if (sel.length) choices.append(h("button", { type: "button", onclick: () => { sel = []; draw(); } }, t("game.cancel")));
+    if (hint) choices.append(h("button", { type: "button", class: "primary", onclick: () => play(hint) }, t("game.playHint", { move: hint.n })));
   }
 
   function draw() {
@@ -173,45 +193,45 @@ export function showGame(main, id) {
     document.title = `${title.textContent} — Ludothèque`;
     const over = st.result;
     // status line
-    if (over) turn.textContent = `Game over — ${over.reason}`;
-    else if (st.mode === "ai" && st.to_move === st.ai_seat) turn.textContent = `${name(st.to_move)} (computer) is thinking…`;
-    else turn.textContent = (st.view.status || `${name(st.to_move)} to move`) + (myTurn() && st.you.length === 1 ? " — your turn" : "");
+    if (over) turn.textContent = t("game.overStatus", { reason: fromServer(over.reason) });
+    else if (st.mode === "ai" && st.to_move === st.ai_seat) turn.textContent = t("game.thinking", { name: name(st.to_move) });
+    else turn.textContent = (fromServer(st.view.status) || t("game.toMove", { name: name(st.to_move) })) + (myTurn() && st.you.length === 1 ? t("game.yourTurn") : "");
     const others = Object.entries(st.view).filter(([k, v]) => !["pieces", "scores", "status"].includes(k) && v !== null);
     const extras = others.filter(([, v]) => typeof v !== "object");
     // per-player extras (pieces in hand…): a pair of numbers, shown on each player's card
     const pairs = others.filter(([, v]) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number"));
-    extra.textContent = extras.map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(" · ");
+    extra.textContent = extras.map(([k, v]) => `${viewKey(k)}${colon()}${v}`).join(" · ");
     // banners
     bannerArea.replaceChildren();
     if (over) {
-      const won = over.winner === null || over.winner === undefined ? "Draw" : `${name(over.winner)} wins`;
+      const won = over.winner === null || over.winner === undefined ? t("game.draw") : t("game.wins", { name: name(over.winner) });
       bannerArea.append(h("div", { class: "banner", role: "status" },
-        h("strong", {}, `${won} (${over.result})`), h("span", {}, over.reason),
-        h("a", { href: "/", "data-link": true, style: "color:#fff" }, "New game"),
-        h("a", { href: `/replay/${id}`, "data-link": true, style: "color:#fff" }, "Replay")));
+        h("strong", {}, `${won} (${over.result})`), h("span", {}, fromServer(over.reason)),
+        h("a", { href: "/", "data-link": true, style: "color:#fff" }, t("game.newGame")),
+        h("a", { href: `/replay/${id}`, "data-link": true, style: "color:#fff" }, t("game.replay"))));
     } else if (st.draw_offer !== null && st.draw_offer !== undefined && st.you.some((s) => s !== st.draw_offer)) {
       bannerArea.append(h("div", { class: "banner offer" },
-        h("span", {}, `${name(st.draw_offer)} offers a draw.`),
-        h("button", { type: "button", onclick: () => send({ type: "accept_draw" }) }, "Accept draw"),
-        h("button", { type: "button", onclick: () => send({ type: "decline_draw" }) }, "Decline")));
+        h("span", {}, t("game.offersDraw", { name: name(st.draw_offer) })),
+        h("button", { type: "button", onclick: () => send({ type: "accept_draw" }) }, t("game.acceptDraw")),
+        h("button", { type: "button", onclick: () => send({ type: "decline_draw" }) }, t("game.decline"))));
     }
     // players and scores
     players.replaceChildren(...[0, 1].map((seat) => h("div", { class: "player" + (!over && st.to_move === seat ? " to-move" : "") },
-      h("div", { class: "name" }, h("span", { class: `swatch p${seat}` }), st.players[seat]),
-      st.players[seat] !== st.player_names[seat] ? h("div", { class: "seat" }, st.player_names[seat] + (st.you.length === 1 && st.you[0] === seat ? " · you" : "")) : null,
-      ...pairs.map(([k, v]) => h("div", { class: "seat" }, `${k.replace(/_/g, " ")}: ${v[seat]}`)),
-      st.view.scores ? h("div", { class: "score", title: "score", "aria-label": `${st.player_names[seat]} has ${st.view.scores[seat]}` }, st.view.scores[seat]) : null)));
+      h("div", { class: "name" }, h("span", { class: `swatch p${seat}` }), seatHolder(st.players[seat])),
+      st.players[seat] !== st.player_names[seat] ? h("div", { class: "seat" }, name(seat) + (st.you.length === 1 && st.you[0] === seat ? ` · ${t("game.you")}` : "")) : null,
+      ...pairs.map(([k, v]) => h("div", { class: "seat" }, `${viewKey(k)}${colon()}${v[seat]}`)),
+      st.view.scores ? h("div", { class: "score", title: t("game.score"), "aria-label": t("game.hasScore", { name: name(seat), n: st.view.scores[seat] }) }, st.view.scores[seat]) : null)));
     // controls
     const seated = st.you.length > 0;
     controls.replaceChildren(...[
-      st.mode === "ai" ? h("button", { type: "button", disabled: !seated || !st.moves.length || (over && over.reason.endsWith("resigned")), onclick: () => send({ type: "undo" }) }, "Undo") : null,
-      h("button", { type: "button", disabled: !myTurn(), onclick: () => { say("Looking for a good move…"); send({ type: "hint" }); } }, "Hint"),
-      h("button", { type: "button", disabled: !seated || !!over, onclick: () => { if (confirm("Resign this game?")) send({ type: "resign" }); } }, "Resign"),
-      h("button", { type: "button", disabled: !seated || !!over, onclick: () => send({ type: "offer_draw" }) }, "Offer draw"),
-      h("button", { type: "button", onclick: () => { flipOverride = !board.flipped; board.setFlip(flipOverride); draw(); } }, "Flip board"),
-      h("a", { href: `/replay/${id}`, "data-link": true, class: "button" }, "Replay"),
-      h("a", { href: `/api/games/${id}/record?format=json`, download: `${id}.json` }, "JSON"),
-      h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` }, "Text")].filter(Boolean));
+      st.mode === "ai" ? h("button", { type: "button", disabled: !seated || !st.moves.length || (over && over.reason.endsWith("resigned")), onclick: () => send({ type: "undo" }) }, t("game.undo")) : null,
+      h("button", { type: "button", disabled: !myTurn(), onclick: () => { say(t("game.lookingHint")); send({ type: "hint" }); } }, t("game.hint")),
+      h("button", { type: "button", disabled: !seated || !!over, onclick: () => { if (confirm(t("game.resignConfirm"))) send({ type: "resign" }); } }, t("game.resign")),
+      h("button", { type: "button", disabled: !seated || !!over, onclick: () => send({ type: "offer_draw" }) }, t("game.offerDraw")),
+      h("button", { type: "button", onclick: () => { flipOverride = !board.flipped; board.setFlip(flipOverride); draw(); } }, t("game.flip")),
+      h("a", { href: `/replay/${id}`, "data-link": true, class: "button" }, t("game.replay")),
+      h("a", { href: `/api/games/${id}/record?format=json`, download: `${id}.json` }, t("game.json")),
+      h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` }, t("game.text"))].filter(Boolean));
     typedInput.disabled = !myTurn();
     // moves
     const rows = [];
@@ -220,20 +240,20 @@ export function showGame(main, id) {
       if (!row || turn.player === 0 || row.some((x) => x.player === turn.player)) rows.push([turn]);
       else row.push(turn);
     }
-    const items = rows.map((row) => h("li", {}, ...row.map((turn) => h("span", { class: "turn", title: turn.player === -1 ? "throw" : name(turn.player) },
+    const items = rows.map((row) => h("li", {}, ...row.map((turn) => h("span", { class: "turn", title: turn.player === -1 ? t("game.throwTitle") : name(turn.player) },
       h("span", { class: `swatch p${turn.player}`, style: turn.player === -1 ? "visibility:hidden" : "" }), " ",
-      ...turn.moves.map((mv) => mv.player === -1 ? h("span", { class: "throw" }, `throw ${mv.n} `) : h("span", { class: "mv" }, mv.n + " "))))));
+      ...turn.moves.map((mv) => mv.player === -1 ? h("span", { class: "throw" }, t("game.throwMove", { n: mv.n }) + " ") : h("span", { class: "mv" }, mv.n + " "))))));
     movesBox.dataset.plies = st.moves.length;
-    movesBox.replaceChildren(items.length ? h("ol", {}, items) : h("p", { class: "extra" }, "No moves yet."));
+    movesBox.replaceChildren(items.length ? h("ol", {}, items) : h("p", { class: "extra" }, t("game.noMoves")));
     movesBox.scrollTop = movesBox.scrollHeight;
     // invitation
     const entry = gameEntry(id);
     inviteBox.replaceChildren();
     if (st.mode === "invite" && entry && entry.invite_url && !over && st.players.includes("?")) {   // until the friend joins
       const url = location.origin + entry.invite_url;
-      const input = h("input", { readonly: true, value: url, "aria-label": "Invitation link", onfocus: (e) => e.target.select() });
-      inviteBox.append(h("div", { class: "invite" }, h("p", { style: "margin:.1rem 0 .4rem" }, "Send this link to your opponent:"), input,
-        h("button", { type: "button", style: "margin-top:.4rem", onclick: () => { navigator.clipboard?.writeText(url); say("Link copied."); } }, "Copy link")));
+      const input = h("input", { readonly: true, value: url, "aria-label": t("game.inviteAria"), onfocus: (e) => e.target.select() });
+      inviteBox.append(h("div", { class: "invite" }, h("p", { style: "margin:.1rem 0 .4rem" }, t("game.sendLink")), input,
+        h("button", { type: "button", style: "margin-top:.4rem", onclick: () => { navigator.clipboard?.writeText(url); say(t("game.copied")); } }, t("game.copyLink"))));
     }
     draw();
   }
@@ -243,7 +263,7 @@ export function showGame(main, id) {
     if (msg.geometry) {
       const flip = flipOverride ?? (msg.you.length === 1 && msg.you[0] === 1);
       board = new Board(msg.geometry, {
-        flip, label: `${msg.ruleset} board. Arrow keys move the cursor, Enter selects.`,
+        flip, label: boardLabel(msg.ruleset),
         onPoint: clickPoint, onEscape: () => { sel = []; draw(); },
       });
       board.onCursor = (pid) => announce(board.describe(pid, (st.view.pieces || []).filter((p) => p.at === pid)));
@@ -256,17 +276,17 @@ export function showGame(main, id) {
     if (first) {
       rememberGame({ id, ruleset: st.ruleset, ...(token ? { token } : {}) });
       if (token && st.mode === "invite" && st.you.length === 1 && st.players[st.you[0]] === "?") {
-        api(`/api/games/${id}/join`, { token, name: "Guest" }).catch(() => {});
+        api(`/api/games/${id}/join`, { token, name: t("game.guest") }).catch(() => {});
       }
     }
     // announce what happened since the last message
-    if (seenMoves >= 0) for (const mv of st.moves.slice(seenMoves)) announce(mv.player === -1 ? `Throw ${mv.n}` : `${name(mv.player)} plays ${mv.n}`);
-    if (seenMoves > st.moves.length) announce(`Back to move ${st.moves.length}`);
+    if (seenMoves >= 0) for (const mv of st.moves.slice(seenMoves)) announce(mv.player === -1 ? t("game.announceThrow", { n: mv.n }) : t("game.announcePlays", { name: name(mv.player), move: mv.n }));
+    if (seenMoves > st.moves.length) announce(t("game.backTo", { n: st.moves.length }));
     seenMoves = st.moves.length;
-    if (msg.note) say(msg.note);
+    if (msg.note) say(fromServer(msg.note));
     else if (!first) say("");
-    if (st.result) announce(`Game over: ${st.result.reason}`);
-    else if (first) announce(st.view.status || "");
+    if (st.result) announce(t("game.announceOver", { reason: fromServer(st.result.reason) }));
+    else if (first) announce(fromServer(st.view.status) || "");
     drawAll();
   }
 
@@ -274,11 +294,11 @@ export function showGame(main, id) {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type === "state") onState(msg);
-    else if (msg.type === "error") say(msg.message, true);
-    else if (msg.type === "explain") say(`Not a legal move: ${msg.message}`, true);
+    else if (msg.type === "error") say(fromServer(msg.message), true);
+    else if (msg.type === "explain") say(t("game.notLegal", { message: fromServer(msg.message) }), true);
     else if (msg.type === "hint") {
       hint = { a: msg.action, n: msg.n, p: msg.p };
-      say(`Hint: ${msg.n}`);
+      say(t("game.hintIs", { move: msg.n }));
       draw();
     }
   }
@@ -295,7 +315,9 @@ export function showGame(main, id) {
     };
   }
 
+  const onLang = () => { labels(); if (st) drawAll(); };
+  window.addEventListener("langchange", onLang);
   api("/api/rulesets").then((cat) => { catalogue = cat.rulesets; if (st) drawAll(); }).catch(() => {});
   connect();
-  return () => { closed = true; if (ws) ws.close(); };
+  return () => { closed = true; window.removeEventListener("langchange", onLang); if (ws) ws.close(); };
 }

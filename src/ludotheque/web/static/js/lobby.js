@@ -1,6 +1,7 @@
 // The lobby: every ruleset of the registry, its variants, extensions and options, the rules,
 // and the choice of opponent.
-import { h, api, lang, navigate, rememberGame } from "./util.js";
+import { h, api, navigate, rememberGame } from "./util.js";
+import { t, lang, levelName, playerName } from "./i18n.js";
 import { markdown } from "./markdown.js";
 
 export function showLobby(main) {
@@ -8,7 +9,8 @@ export function showLobby(main) {
   const cards = h("div", { class: "cards", role: "list" });
   const setup = h("div", { class: "panel", id: "setup" });
   const rules = h("div", { class: "panel rules", id: "rules", "aria-live": "polite" });
-  main.append(h("h1", {}, "Choose a game"), cards, h("div", { class: "setup" }, setup, rules));
+  const heading = h("h1", {}, t("lobby.title"));
+  main.append(heading, cards, h("div", { class: "setup" }, setup, rules));
 
   const families = () => {
     const out = new Map();
@@ -26,8 +28,8 @@ export function showLobby(main) {
         "data-family": fam, "aria-pressed": String(fam === family),
         onclick: () => { family = fam; ruleset = list.find((r) => r.available) || head; drawCards(); drawSetup(); drawRules(); setup.scrollIntoView({ behavior: "smooth", block: "nearest" }); },
       }, h("h3", {}, head.title), h("p", {}, head.description),
-        h("div", {}, list.length > 1 ? h("span", { class: "badge" }, `${list.length} variants`) : null, " ",
-          soon ? h("span", { class: "badge" }, "coming soon") : null));
+        h("div", {}, list.length > 1 ? h("span", { class: "badge" }, t("lobby.variants", { n: list.length })) : null, " ",
+          soon ? h("span", { class: "badge" }, t("lobby.soon")) : null));
       cards.append(card);
     }
   }
@@ -61,22 +63,22 @@ export function showLobby(main) {
     const err = h("p", { class: "error", role: "alert" });
     setup.append(h("h2", {}, ruleset.title));
     if (list.length > 1) {
-      setup.append(h("fieldset", {}, h("legend", {}, "Variant"), ...list.map((r) => h("label", { class: "row" },
+      setup.append(h("fieldset", {}, h("legend", {}, t("lobby.variant")), ...list.map((r) => h("label", { class: "row" },
         h("input", { type: "radio", name: "variant", value: r.id, checked: r.id === ruleset.id, disabled: !r.available,
           onchange: () => { ruleset = r; drawSetup(); drawRules(); } }),
-        r.title, r.available ? null : h("span", { class: "badge" }, "coming soon")))));
+        r.title, r.available ? null : h("span", { class: "badge" }, t("lobby.soon"))))));
     }
     setup.append(h("p", { class: "extra" }, ruleset.description));
     if (!ruleset.available) {
-      setup.append(h("p", {}, h("span", { class: "badge" }, "coming soon"), " This game cannot be drawn in the browser yet."));
+      setup.append(h("p", {}, h("span", { class: "badge" }, t("lobby.soon")), " ", t("lobby.cannotDraw")));
       return;
     }
     if (ruleset.extensions.length) {
-      setup.append(h("fieldset", {}, h("legend", {}, "Extensions"), ...ruleset.extensions.map((e) =>
+      setup.append(h("fieldset", {}, h("legend", {}, t("lobby.extensions")), ...ruleset.extensions.map((e) =>
         h("label", { class: "row" }, h("input", { type: "checkbox", "data-ext": e, onchange: syncRequired }), e))));
     }
     if (ruleset.options.length) {
-      setup.append(h("fieldset", {}, h("legend", {}, "Options"), ...ruleset.options.map((o) => {
+      setup.append(h("fieldset", {}, h("legend", {}, t("lobby.options")), ...ruleset.options.map((o) => {
         let input;
         if (o.choices.length) {
           input = h("select", { "data-opt": o.name }, ...o.choices.map((c) => h("option", { value: c, selected: String(c) === String(o.default) }, c)));
@@ -88,16 +90,16 @@ export function showLobby(main) {
       })));
       syncRequired();
     }
-    const names = ruleset.player_names || ["first player", "second player"];
-    const level = h("select", { id: "level", "aria-label": "Computer level" }, ...levels.map((l) => h("option", { value: l, selected: l === "easy" }, l)));
-    const seat = h("select", { id: "seat", "aria-label": "Your side" },
-      h("option", { value: "0" }, `${names[0]} (moves first)`), h("option", { value: "1" }, names[1]));
+    const names = ruleset.player_names ? ruleset.player_names.map(playerName) : [t("lobby.firstPlayer"), t("lobby.secondPlayer")];
+    const level = h("select", { id: "level", "aria-label": t("lobby.levelAria") }, ...levels.map((l) => h("option", { value: l, selected: l === "easy" }, levelName(l))));
+    const seat = h("select", { id: "seat", "aria-label": t("lobby.seatAria") },
+      h("option", { value: "0" }, t("lobby.movesFirst", { name: names[0] })), h("option", { value: "1" }, names[1]));
     const mode = (m, text, checked) => h("label", { class: "row" }, h("input", { type: "radio", name: "mode", value: m, checked }), text);
-    setup.append(h("fieldset", {}, h("legend", {}, "Opponent"),
-      mode("ai", "The computer", true), h("div", { style: "margin-left:1.6rem" }, h("label", { class: "row" }, "Level ", level)),
-      mode("local", "Same screen (two players)"),
-      mode("invite", "A friend, by link")));
-    setup.append(h("fieldset", {}, h("legend", {}, "You play"), seat));
+    setup.append(h("fieldset", {}, h("legend", {}, t("lobby.opponent")),
+      mode("ai", t("lobby.vsComputer"), true), h("div", { style: "margin-left:1.6rem" }, h("label", { class: "row" }, t("lobby.level"), " ", level)),
+      mode("local", t("lobby.vsLocal")),
+      mode("invite", t("lobby.vsInvite"))));
+    setup.append(h("fieldset", {}, h("legend", {}, t("lobby.youPlay")), seat));
     const start = h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
       err.textContent = "";
       const m = setup.querySelector("input[name=mode]:checked").value;
@@ -107,14 +109,14 @@ export function showLobby(main) {
         rememberGame({ id: r.id, token: r.token, ruleset: id, invite_url: r.invite_url || null, created: Date.now() });
         navigate(r.url);
       } catch (e) { err.textContent = e.message; }
-    } }, "Start the game");
+    } }, t("lobby.start"));
     setup.append(start, err);
   }
 
   async function drawRules() {
     if (!ruleset) return;
     const l = lang();
-    rules.replaceChildren(h("p", { class: "extra" }, "Loading the rules…"));
+    rules.replaceChildren(h("p", { class: "extra" }, t("lobby.loadingRules")));
     try {
       const r = await api(`/api/rules?id=${encodeURIComponent(ruleset.id)}&lang=${l}`);
       const div = h("div");
@@ -122,11 +124,25 @@ export function showLobby(main) {
       if (alive) rules.replaceChildren(div);
     } catch (e) {
       if (alive) rules.replaceChildren(h("h2", {}, ruleset.title), h("p", {}, ruleset.description),
-        h("p", { class: "extra" }, l === "fr" ? "Les règles détaillées ne sont pas encore écrites en français." : "The full rules are not written yet."));
+        h("p", { class: "extra" }, t("lobby.noRules")));
     }
   }
 
-  const onLang = () => drawRules();
+  // a new language: every label again, keeping what the user chose in the setup
+  const onLang = () => {
+    heading.textContent = t("lobby.title");
+    const key = (el) => el.id || el.dataset.ext || el.dataset.opt || `${el.name}=${el.value}`;
+    const kept = [...setup.querySelectorAll("input, select")].map((el) =>
+      [key(el), el.type, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value]);
+    drawCards(); drawSetup();
+    for (const [k, type, v] of kept) {
+      const el = [...setup.querySelectorAll("input, select")].find((x) => key(x) === k);
+      if (!el) continue;
+      if (type === "checkbox" || type === "radio") el.checked = v; else el.value = v;
+    }
+    syncRequired();
+    drawRules();
+  };
   window.addEventListener("langchange", onLang);
   api("/api/rulesets").then((data) => {
     catalogue = data.rulesets; levels = data.levels;

@@ -2,25 +2,51 @@
 import { h, api, announce } from "./util.js";
 import { Board } from "./board.js";
 import { applyColours } from "./game.js";
+import { t, srv, playerName } from "./i18n.js";
 
 export function showReplay(main, id) {
   let data = null, board = null, k = 0;
-  const title = h("h1", {}, "Replay");
+  const title = h("h1", {});
   const boardBox = h("div", { class: "board" });
   const info = h("p", { class: "message", "aria-live": "polite" });
-  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, "aria-label": "Move", oninput: (e) => go(Number(e.target.value)) });
-  const bar = h("div", { class: "replaybar" },
-    h("button", { type: "button", "aria-label": "Start", onclick: () => go(0) }, "«"),
-    h("button", { type: "button", "aria-label": "Previous move", onclick: () => go(k - 1) }, "‹"),
-    h("button", { type: "button", "aria-label": "Next move", onclick: () => go(k + 1) }, "›"),
-    h("button", { type: "button", "aria-label": "End", onclick: () => go(data.frames.length - 1) }, "»"),
-    slider);
+  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, oninput: (e) => go(Number(e.target.value)) });
+  const first = h("button", { type: "button", onclick: () => go(0) }, "«");
+  const prev = h("button", { type: "button", onclick: () => go(k - 1) }, "‹");
+  const next = h("button", { type: "button", onclick: () => go(k + 1) }, "›");
+  const last = h("button", { type: "button", onclick: () => go(data.frames.length - 1) }, "»");
+  const bar = h("div", { class: "replaybar" }, first, prev, next, last, slider);
+  const open = h("a", { href: `/play/${id}`, "data-link": true });
+  const json = h("a", { href: `/api/games/${id}/record?format=json`, download: `${id}.json` });
+  const text = h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` });
   const movesBox = h("div", { class: "moves" });
-  const side = h("aside", { class: "side" }, h("div", { class: "controls" },
-    h("a", { href: `/play/${id}`, "data-link": true }, "Open the game"),
-    h("a", { href: `/api/games/${id}/record?format=json`, download: `${id}.json` }, "Export JSON"),
-    h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` }, "Export text")), movesBox);
+  const side = h("aside", { class: "side" }, h("div", { class: "controls" }, open, json, text), movesBox);
   main.append(title, h("div", { class: "game" }, h("section", {}, h("div", { class: "boardwrap" }, boardBox, bar, info)), side));
+
+  // every label (again on a change of language)
+  function labels() {
+    title.textContent = data ? t("replay.titleOf", { ruleset: data.ruleset }) : t("replay.title");
+    slider.setAttribute("aria-label", t("replay.slider"));
+    first.setAttribute("aria-label", t("replay.start"));
+    prev.setAttribute("aria-label", t("replay.prev"));
+    next.setAttribute("aria-label", t("replay.next"));
+    last.setAttribute("aria-label", t("replay.end"));
+    open.textContent = t("replay.open");
+    json.textContent = t("replay.exportJson");
+    text.textContent = t("replay.exportText");
+    if (!data) return;
+    board.svg.setAttribute("aria-label", t("replay.boardLabel", { ruleset: data.ruleset }));
+    movesBox.replaceChildren(h("ol", { class: "plies" }, data.moves.map((mv, i) => h("li", { class: i === k - 1 ? "current" : null },
+      h("button", { type: "button", onclick: () => go(i + 1) }, mv.player === -1 ? t("game.throwMove", { n: mv.n }) : mv.n)))));
+  }
+  labels();
+
+  function describe() {
+    const mv = data.moves[k - 1];
+    if (k === 0) return t("replay.startPosition");
+    const who = mv.player === -1 ? t("game.throwTitle") : playerName(data.player_names[mv.player]);
+    return t("replay.moveOf", { k, n: data.moves.length, who, move: mv.n }) +
+      (k === data.moves.length && data.result ? ` — ${srv(data.result.reason, data.player_names)}` : "");
+  }
 
   function go(n) {
     if (!data) return;
@@ -28,9 +54,7 @@ export function showReplay(main, id) {
     const mv = data.moves[k - 1];
     board.render(data.frames[k].view, { last: mv ? mv.p : [] });
     slider.value = k;
-    const who = mv ? (mv.player === -1 ? "throw" : data.player_names[mv.player]) : "";
-    info.textContent = k === 0 ? "Start position" : `Move ${k} of ${data.moves.length}: ${who} ${mv.n}` +
-      (k === data.moves.length && data.result ? ` — ${data.result.reason}` : "");
+    info.textContent = describe();
     announce(info.textContent);
     movesBox.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === k - 1));
     const cur = movesBox.querySelector("li.current");
@@ -43,17 +67,17 @@ export function showReplay(main, id) {
     if (e.key in map) { e.preventDefault(); go(map[e.key]); }
   };
   document.addEventListener("keydown", onKey);
+  const onLang = () => { labels(); if (data) { info.textContent = describe(); board.render(data.frames[k].view, { last: data.moves[k - 1] ? data.moves[k - 1].p : [] }); } };
+  window.addEventListener("langchange", onLang);
 
   api(`/api/games/${id}/replay`).then((d) => {
     data = d;
-    title.textContent = `Replay — ${d.ruleset}`;
-    board = new Board(d.geometry, { label: `${d.ruleset} board` });
+    board = new Board(d.geometry, { label: t("replay.boardLabel", { ruleset: d.ruleset }) });
     boardBox.replaceChildren(board.svg);
     applyColours(main, d.player_names);
     slider.max = d.frames.length - 1;
-    movesBox.replaceChildren(h("ol", { class: "plies" }, d.moves.map((mv, i) => h("li", {},
-      h("button", { type: "button", onclick: () => go(i + 1) }, mv.player === -1 ? `throw ${mv.n}` : mv.n)))));
+    labels();
     go(d.frames.length - 1);
   }).catch((e) => main.append(h("p", { class: "error" }, e.message)));
-  return () => document.removeEventListener("keydown", onKey);
+  return () => { document.removeEventListener("keydown", onKey); window.removeEventListener("langchange", onLang); };
 }

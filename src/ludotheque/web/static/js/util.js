@@ -1,4 +1,5 @@
 // Small shared helpers: DOM building, the JSON API, remembered games and language.
+import { srv } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -23,7 +24,7 @@ export async function api(path, body) {
   const r = await fetch(path, init);
   const ct = r.headers.get("content-type") || "";
   const data = ct.includes("json") ? await r.json() : await r.text();
-  if (!r.ok) throw new Error((data && data.error) || `request failed (${r.status})`);
+  if (!r.ok) throw new Error(srv((data && data.error) || `request failed (${r.status})`));
   return data;
 }
 
@@ -46,13 +47,8 @@ export function gameEntry(id) {
   return myGames().find((x) => x.id === id) || null;
 }
 
-// -- language of the rules ------------------------------------------------------------------
-export function lang() { return localStorage.getItem("ludo.lang") || "en"; }
-export function setLang(l) {
-  localStorage.setItem("ludo.lang", l);
-  document.querySelectorAll("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.lang === l)));
-  window.dispatchEvent(new CustomEvent("langchange", { detail: l }));
-}
+// -- language: see i18n.js -------------------------------------------------------------------
+export { lang, setLang } from "./i18n.js";
 
 // -- screen reader announcements ------------------------------------------------------------
 export function announce(text) {
