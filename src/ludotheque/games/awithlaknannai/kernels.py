@@ -1,0 +1,596 @@
+"""Awithlaknannai (rules/awithlaknannai.md: AW, AC) as numba kernels.
+
+One set of kernels serves every ruleset (base, Lemery, Serpents, +shaman, classic and the AW-F
+options); the spec (one int64 array) holds the options and the board tables derived from the
+lines alone (``core.geometry.LineBoard``: ``step``, ``jump`` and ``back``, the point behind a
+point on the same line, for the Shaman's pull).
+
+A turn is a sequence of actions by one player (§12), driven by the phase field:
+
+    REMOVE  -P                         (huff removal owed, AW-F4 .. F6)
+    MOVE    step | step+pull | push | jump | jump+pull
+    CHAIN   jump (by ACTOR) | stop      (AW-C5 .. C7; classic: maximal jumps only, no stop)
+
+State layout: points 0..36 (0 empty, 1 + p a snake of p, 3 + p the Shaman of p), huff
+candidate flags, counters, then the repetition record of AW-E1 (packed positions since the
+last removal; removals are irreversible). The record grows on demand (``apply`` returns the
+length it needs).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.kernels import TERMINAL
+
+NMAX = 37           # points of the largest board (Serpents, 37 points)
+
+# -- state ------------------------------------------------------------------------------
+CAND = NMAX         # + point: 1 if the snake there is a pending huff candidate
+TO_MOVE = CAND + NMAX
+PHASE = TO_MOVE + 1
+END = PHASE + 1     # end reason, below
+WINNER = END + 1    # 0, 1, or 2 = draw
+ACTOR = WINNER + 1  # the snake making a chain
+NOCAP = ACTOR + 1   # consecutive complete turns without a removal (AW-E2)
+CAPT = NOCAP + 1    # a snake was removed this turn
+ONB = CAPT + 1      # + p: snakes of p on the board (Shaman included)
+LASTF = ONB + 2     # + p: from point of p's previous turn if it was non-capturing, else -1
+LASTT = LASTF + 2   # + p: its to point (no_backtrack, AW-F1)
+NCAND = LASTT + 2   # pending huff candidates
+HLEN = NCAND + 1    # entries in the repetition record
+HIST = HLEN + 1
+ENTRY = 8
+HCAP = 64
+STATE_LEN = HIST + ENTRY * HCAP
+
+# phases
+MOVE, CHAIN, REMOVE = 0, 1, 2
+# end reasons
+ONGOING, END_ALL_TAKEN, END_TWO_LEFT, END_NO_MOVE, END_NO_CAPTURE, END_REPETITION = 0, 1, 2, 3, 4, 5
+
+# -- spec ---------------------------------------------------------------------------------
+(P_NPTS, P_N, P_NOBACK, P_FORCED, P_HUFF, P_MAJ, P_LEMERY, P_NOCAP, P_SHAMAN,
+ P_CLASSIC) = range(10)
+STEP = 16                   # STEP + 8p + d: next point along a line in direction d, or -1
+JUMP = STEP + 8 * NMAX      # JUMP + 8p + d: the point after it on the same line, or -1
+BACK = JUMP + 8 * NMAX      # BACK + 8p + d: the point before p on the line of STEP[p, d], or -1
+DIRS = BACK + 8 * NMAX      # DIRS + 9p: number of directions leaving p, then the directions
+SPEC_LEN = DIRS + 9 * NMAX
+
+# -- actions ------------------------------------------------------------------------------
+K8 = 8 * NMAX               # one action per (point, direction) and kind
+A_STEP = 0                  # + 8p + d: step
+A_PULL = K8                 # Shaman step pulling the snake behind it (AW-S5)
+A_PUSH = 2 * K8             # Shaman push (AW-S6)
+A_JUMP = 3 * K8             # jump over step[p, d] to jump[p, d]
+A_JPULL = 4 * K8            # Shaman's first jump with a pull
+A_REMOVE = 5 * K8           # + point: huff removal
+A_STOP = A_REMOVE + NMAX
+NUM_ACTIONS = A_STOP + 1
+
+
+def make_spec(step: np.ndarray, jump: np.ndarray, dirs: np.ndarray, n: int, no_backtrack: int,
+              forced_chain: int, huffing: int, majority: int, lemery: int, no_capture_draw: int,
+              shaman: int, classic: int) -> np.ndarray:
+    npts = step.shape[0]
+    spec = np.full(SPEC_LEN, -1, np.int64)
+    spec[:10] = (npts, n, no_backtrack, forced_chain, huffing, majority, lemery, no_capture_draw,
+                 shaman, classic)
+    for p in range(npts):
+        for d in range(8):
+            spec[STEP + 8 * p + d] = step[p, d]
+            spec[JUMP + 8 * p + d] = jump[p, d]
+            q = step[p, d ^ 4]
+            # P, p, step[p, d] consecutive on one line: the jump from P in direction d passes p
+            if q >= 0 and step[p, d] >= 0 and jump[q, d] == step[p, d]:
+                spec[BACK + 8 * p + d] = q
+        spec[DIRS + 9 * p:DIRS + 9 * p + 9] = dirs[p]
+    return spec
+
+
+def new_state() -> np.ndarray:
+    s = np.zeros(STATE_LEN, np.int32)
+    s[ACTOR] = -1
+    s[LASTF:LASTF + 2] = -1
+    s[LASTT:LASTT + 2] = -1
+    return s
+
+
+# -- small helpers ------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def owner(v: int) -> int:
+    return (v - 1) & 1
+
+
+@njit(cache=True, inline="always")
+def is_shaman(v: int) -> bool:
+    return v >= 3
+
+
+@njit(cache=True, inline="always")
+def jump_to(b: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
+    """AW-C1: the landing point of a jump of p's snake on c in direction d, or -1."""
+    a = spec[STEP + 8 * c + d]
+    if a < 0:
+        return -1
+    r = spec[JUMP + 8 * c + d]
+    if r < 0 or b[r] != 0 or b[a] == 0 or owner(b[a]) == p:
+        return -1
+    return r
+
+
+@njit(cache=True)
+def can_jump(b: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
+    base = DIRS + 9 * c
+    for k in range(spec[base]):
+        if jump_to(b, spec, c, spec[base + 1 + k], p) >= 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def max_chain(b: np.ndarray, spec: np.ndarray, c0: int, p: int) -> int:
+    """AC-C3: the most snakes p's snake on c0 can capture in one chain (captured snakes leave
+    at once, AW-C4; the chain may revisit points, AW-C6). ``b`` is a scratch board, restored.
+    An explicit depth-first search (numba's cache cannot reload recursive functions)."""
+    pos = np.empty(NMAX + 1, np.int64)
+    nxt = np.empty(NMAX + 1, np.int64)
+    cap = np.empty(NMAX + 1, np.int64)
+    capv = np.empty(NMAX + 1, np.int64)
+    depth = 0
+    pos[0] = c0
+    nxt[0] = 0
+    best = 0
+    while depth >= 0:
+        c = pos[depth]
+        base = DIRS + 9 * c
+        if nxt[depth] < spec[base]:
+            d = spec[base + 1 + nxt[depth]]
+            nxt[depth] += 1
+            r = jump_to(b, spec, c, d, p)
+            if r >= 0:
+                a = spec[STEP + 8 * c + d]
+                depth += 1
+                cap[depth] = a
+                capv[depth] = b[a]
+                b[r] = b[c]
+                b[c] = 0
+                b[a] = 0
+                pos[depth] = r
+                nxt[depth] = 0
+                if depth > best:
+                    best = depth
+        else:
+            if depth > 0:
+                prev = pos[depth - 1]
+                b[prev] = b[c]
+                b[c] = 0
+                b[cap[depth]] = capv[depth]
+            depth -= 1
+    return best
+
+
+@njit(cache=True)
+def jump_max(b: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
+    """1 + max_chain after the jump of c in direction d (which must exist)."""
+    a = spec[STEP + 8 * c + d]
+    r = spec[JUMP + 8 * c + d]
+    v, pc = b[a], b[c]
+    b[r] = pc
+    b[c] = 0
+    b[a] = 0
+    got = 1 + max_chain(b, spec, r, p)
+    b[c] = pc
+    b[a] = v
+    b[r] = 0
+    return got
+
+
+@njit(cache=True, inline="always")
+def backtrack(s: np.ndarray, spec: np.ndarray, p: int, c: int, t: int) -> bool:
+    """AW-F1: the non-capturing move c -> t undoes p's previous non-capturing move."""
+    return spec[P_NOBACK] != 0 and s[LASTT + p] == c and s[LASTF + p] == t
+
+
+@njit(cache=True)
+def obliged(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
+    """AW-C3 / AW-S3: some non-Shaman snake of p can jump."""
+    for c in range(spec[P_NPTS]):
+        v = s[c]
+        if v != 0 and owner(v) == p and not is_shaman(v) and can_jump(s, spec, c, p):
+            return True
+    return False
+
+
+@njit(cache=True)
+def classic_max(s: np.ndarray, spec: np.ndarray, p: int, b: np.ndarray) -> int:
+    """AC-C3: the greatest number of snakes p can capture this turn."""
+    m = 0
+    for c in range(spec[P_NPTS]):
+        v = s[c]
+        if v != 0 and owner(v) == p and can_jump(s, spec, c, p):
+            k = max_chain(b, spec, c, p)
+            if k > m:
+                m = k
+    return m
+
+
+# -- legal actions ------------------------------------------------------------------------------
+@njit(cache=True)
+def gen_quiet(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
+    """Non-capturing moves: steps (AW-B3), Shaman steps with pull (AW-S5) and pushes (AW-S6),
+    without those no_backtrack forbids (AW-F1)."""
+    shaman_ok = spec[P_SHAMAN] != 0
+    for c in range(spec[P_NPTS]):
+        v = s[c]
+        if v == 0 or owner(v) != p:
+            continue
+        sh = shaman_ok and is_shaman(v)
+        base = DIRS + 9 * c
+        for k in range(spec[base]):
+            d = spec[base + 1 + k]
+            a = spec[STEP + 8 * c + d]
+            if backtrack(s, spec, p, c, a):
+                continue
+            if s[a] == 0:
+                out[n] = A_STEP + 8 * c + d
+                n += 1
+                if sh:
+                    q = spec[BACK + 8 * c + d]
+                    if q >= 0 and s[q] != 0 and owner(s[q]) == p:
+                        out[n] = A_PULL + 8 * c + d
+                        n += 1
+            elif sh and owner(s[a]) == p:
+                r = spec[JUMP + 8 * c + d]
+                if r >= 0 and s[r] == 0:
+                    out[n] = A_PUSH + 8 * c + d
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def gen_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
+    """Every first jump of p (AW-C1), with the Shaman's pull variants (AW-S5)."""
+    shaman_ok = spec[P_SHAMAN] != 0
+    for c in range(spec[P_NPTS]):
+        v = s[c]
+        if v == 0 or owner(v) != p:
+            continue
+        base = DIRS + 9 * c
+        for k in range(spec[base]):
+            d = spec[base + 1 + k]
+            if jump_to(s, spec, c, d, p) < 0:
+                continue
+            out[n] = A_JUMP + 8 * c + d
+            n += 1
+            if shaman_ok and is_shaman(v):
+                q = spec[BACK + 8 * c + d]
+                if q >= 0 and s[q] != 0 and owner(s[q]) == p:
+                    out[n] = A_JPULL + 8 * c + d
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def gen_classic_jumps(s: np.ndarray, spec: np.ndarray, p: int, c0: int, m: int, out: np.ndarray,
+                      n: int) -> int:
+    """AC-C3/AC-C4: jumps (of every snake, or of c0 only) that lie on a sequence of m captures."""
+    b = s[:NMAX].copy()
+    for c in range(spec[P_NPTS]):
+        if c0 >= 0 and c != c0:
+            continue
+        v = s[c]
+        if v == 0 or owner(v) != p:
+            continue
+        base = DIRS + 9 * c
+        for k in range(spec[base]):
+            d = spec[base + 1 + k]
+            if jump_to(s, spec, c, d, p) >= 0 and jump_max(b, spec, c, d, p) == m:
+                out[n] = A_JUMP + 8 * c + d
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def gen_move(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray) -> int:
+    n = 0
+    if spec[P_CLASSIC]:
+        b = s[:NMAX].copy()
+        m = classic_max(s, spec, p, b)
+        if m > 0:
+            n = gen_classic_jumps(s, spec, p, -1, m, out, n)
+            if not spec[P_HUFF]:                                    # AC-C2
+                return n
+        return gen_quiet(s, spec, p, out, n)                        # AC-F1
+    n = gen_jumps(s, spec, p, out, 0)
+    if n > 0 and not spec[P_HUFF] and obliged(s, spec, p):          # AW-C3, AW-S3, AW-S4
+        return n
+    return gen_quiet(s, spec, p, out, n)                            # AW-F3
+
+
+@njit(cache=True)
+def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
+    if s[END] != ONGOING:
+        return 0
+    p = s[TO_MOVE]
+    ph = s[PHASE]
+    if ph == REMOVE:                                                # AW-F4, AW-F6
+        n = 0
+        for c in range(spec[P_NPTS]):
+            if s[CAND + c]:
+                out[n] = A_REMOVE + c
+                n += 1
+        return n
+    if ph == CHAIN:
+        a = s[ACTOR]
+        if spec[P_CLASSIC]:                                         # AC-C4: no stop
+            b = s[:NMAX].copy()
+            return gen_classic_jumps(s, spec, p, a, max_chain(b, spec, a, p), out, 0)
+        n = 0
+        base = DIRS + 9 * a
+        for k in range(spec[base]):
+            d = spec[base + 1 + k]
+            if jump_to(s, spec, a, d, p) >= 0:                      # AW-C5
+                out[n] = A_JUMP + 8 * a + d
+                n += 1
+        if not (spec[P_FORCED] and n > 0 and not is_shaman(s[a])):  # AW-C7, AW-F2, AW-S3
+            out[n] = A_STOP
+            n += 1
+        return n
+    return gen_move(s, spec, p, out)
+
+
+@njit(cache=True)
+def has_move(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
+    """AW-D2: p has a step, a push or a jump (the obligations only narrow a non-empty choice)."""
+    sh_ok = spec[P_SHAMAN] != 0
+    for c in range(spec[P_NPTS]):
+        v = s[c]
+        if v == 0 or owner(v) != p:
+            continue
+        base = DIRS + 9 * c
+        for k in range(spec[base]):
+            d = spec[base + 1 + k]
+            a = spec[STEP + 8 * c + d]
+            if s[a] == 0:
+                if not backtrack(s, spec, p, c, a):
+                    return True
+                continue
+            r = spec[JUMP + 8 * c + d]
+            if r < 0 or s[r] != 0:
+                continue
+            if owner(s[a]) != p:
+                return True
+            if sh_ok and is_shaman(v) and not backtrack(s, spec, p, c, a):
+                return True
+    return False
+
+
+# -- turn sequencing --------------------------------------------------------------------------
+@njit(cache=True)
+def finish(s: np.ndarray, reason: int, winner: int) -> None:
+    s[END] = reason
+    s[WINNER] = winner
+
+
+@njit(cache=True)
+def majority(s: np.ndarray, spec: np.ndarray) -> int:
+    """AW-F8: the engine draws go to the player with more snakes, with the option."""
+    if spec[P_MAJ]:
+        if s[ONB] > s[ONB + 1]:
+            return 0
+        if s[ONB + 1] > s[ONB]:
+            return 1
+    return 2
+
+
+@njit(cache=True)
+def lost_on_count(s: np.ndarray, spec: np.ndarray, q: int) -> int:
+    """AW-D1 / AW-G2: the end reason if q has lost on his snake count, else ONGOING."""
+    if s[ONB + q] == 0:
+        return END_ALL_TAKEN
+    if spec[P_LEMERY] and s[ONB + q] <= 2:
+        return END_TWO_LEFT
+    return ONGOING
+
+
+@njit(cache=True)
+def pack_position(s: np.ndarray, spec: np.ndarray, e: int) -> None:
+    """AW-E1: the snakes, the side to move and the rule memory, in ENTRY words at s[e:]."""
+    for w in range(4):
+        v = 0
+        for i in range(10):
+            c = 10 * w + i
+            if c < NMAX:
+                v |= s[c] << (3 * i)
+        s[e + w] = v
+    for w in range(2):
+        v = 0
+        for i in range(20):
+            c = 20 * w + i
+            if c < NMAX:
+                v |= s[CAND + c] << i
+        s[e + 4 + w] = v
+    s[e + 6] = (s[TO_MOVE] | ((s[LASTF] + 1) << 1) | ((s[LASTT] + 1) << 7) | ((s[LASTF + 1] + 1) << 13)
+                | ((s[LASTT + 1] + 1) << 19))
+    s[e + 7] = 0
+
+
+@njit(cache=True)
+def record_position(s: np.ndarray, spec: np.ndarray) -> int:
+    """Adds the position to the record; returns how often it has now occurred, and asks for
+    room (through s[HLEN] never exceeding the capacity: see ``need``)."""
+    n = s[HLEN]
+    e = HIST + ENTRY * n
+    pack_position(s, spec, e)
+    seen = 1
+    for f in range(HIST, e, ENTRY):
+        same = True
+        for w in range(ENTRY):
+            if s[f + w] != s[e + w]:
+                same = False
+                break
+        if same:
+            seen += 1
+    s[HLEN] = n + 1
+    return seen
+
+
+@njit(cache=True, inline="always")
+def need(s: np.ndarray) -> int:
+    """The array length the next record entry needs (0: it fits)."""
+    if HIST + ENTRY * (s[HLEN] + 1) > s.shape[0]:
+        return s.shape[0] + ENTRY * HCAP
+    return 0
+
+
+@njit(cache=True)
+def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
+    """A position given as such (the start, a diagram): counts, AW-D2, then the record."""
+    p = s[TO_MOVE]
+    for q in range(2):
+        r = lost_on_count(s, spec, q)
+        if r != ONGOING:
+            finish(s, r, 1 - q)
+            return
+    if s[PHASE] == MOVE and not has_move(s, spec, p):
+        finish(s, END_NO_MOVE, 1 - p)
+        return
+    if spec[P_NOCAP] > 0 and s[NOCAP] >= spec[P_NOCAP]:
+        finish(s, END_NO_CAPTURE, majority(s, spec))
+        return
+    record_position(s, spec)
+
+
+@njit(cache=True)
+def end_turn(s: np.ndarray, spec: np.ndarray) -> int:
+    """AW-E3: after a complete turn, AW-D2 for the next player, AW-E2, then AW-E1."""
+    p = s[TO_MOVE]
+    o = 1 - p
+    if s[CAPT]:
+        s[NOCAP] = 0
+        s[HLEN] = 0                                                  # removals are irreversible
+    else:
+        s[NOCAP] += 1
+    s[CAPT] = 0
+    s[ACTOR] = -1
+    s[PHASE] = REMOVE if s[NCAND] > 0 else MOVE
+    s[TO_MOVE] = o
+    if s[PHASE] == MOVE and not has_move(s, spec, o):                # AW-D2
+        finish(s, END_NO_MOVE, p)
+        return 0
+    if spec[P_NOCAP] > 0 and s[NOCAP] >= spec[P_NOCAP]:             # AW-E2
+        finish(s, END_NO_CAPTURE, majority(s, spec))
+        return 0
+    if record_position(s, spec) >= 3:                                # AW-E1
+        finish(s, END_REPETITION, majority(s, spec))
+        return 0
+    return need(s)
+
+
+@njit(cache=True)
+def mark_candidates(s: np.ndarray, spec: np.ndarray, p: int) -> None:
+    """AW-F4 / AC-F1: before a non-capturing move, the non-Shaman snakes of p that could
+    capture (in classic, make a maximal capture)."""
+    nc = 0
+    if spec[P_CLASSIC]:
+        b = s[:NMAX].copy()
+        m = classic_max(s, spec, p, b)
+        if m > 0:
+            for c in range(spec[P_NPTS]):
+                v = s[c]
+                if v != 0 and owner(v) == p and can_jump(s, spec, c, p) and max_chain(b, spec, c, p) == m:
+                    s[CAND + c] = 1
+                    nc += 1
+    else:
+        for c in range(spec[P_NPTS]):
+            v = s[c]
+            if v != 0 and owner(v) == p and not is_shaman(v) and can_jump(s, spec, c, p):
+                s[CAND + c] = 1
+                nc += 1
+    s[NCAND] = nc
+
+
+@njit(cache=True, inline="always")
+def move_piece(s: np.ndarray, f: int, t: int) -> None:
+    """Moves the piece and its candidate flag (AW-F5)."""
+    s[t] = s[f]
+    s[f] = 0
+    s[CAND + t] = s[CAND + f]
+    s[CAND + f] = 0
+
+
+@njit(cache=True)
+def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+    p = s[TO_MOVE]
+    o = 1 - p
+    if action == A_STOP:                                             # AW-C7
+        return end_turn(s, spec)
+    if action >= A_REMOVE:                                           # AW-F4 .. F6
+        c = action - A_REMOVE
+        s[c] = 0
+        s[ONB + o] -= 1
+        for q in range(spec[P_NPTS]):
+            s[CAND + q] = 0
+        s[NCAND] = 0
+        s[CAPT] = 1
+        s[PHASE] = MOVE
+        r = lost_on_count(s, spec, o)
+        if r != ONGOING:
+            finish(s, r, p)
+        elif not has_move(s, spec, p):                               # AW-F6, AW-D2
+            finish(s, END_NO_MOVE, o)
+        return 0
+    kind = action // K8
+    c, d = divmod(action - kind * K8, 8)
+    a = spec[STEP + 8 * c + d]
+    if kind <= 2:                                                    # non-capturing moves
+        if spec[P_HUFF]:
+            mark_candidates(s, spec, p)
+        if kind == 2:                                                # AW-S6 push
+            move_piece(s, a, spec[JUMP + 8 * c + d])
+            move_piece(s, c, a)
+        else:
+            move_piece(s, c, a)
+            if kind == 1:                                            # AW-S5 pull
+                move_piece(s, spec[BACK + 8 * c + d], c)
+        if spec[P_NOBACK]:
+            s[LASTF + p] = c
+            s[LASTT + p] = a
+        return end_turn(s, spec)
+    r = spec[JUMP + 8 * c + d]                                       # AW-C1 jump
+    if s[PHASE] == MOVE:
+        s[LASTF + p] = -1
+        s[LASTT + p] = -1
+    s[r] = s[c]
+    s[c] = 0
+    s[a] = 0                                                         # AW-C4
+    s[ONB + o] -= 1
+    s[CAPT] = 1
+    if kind == 4:                                                    # AW-S5 pull with a jump
+        q = spec[BACK + 8 * c + d]
+        s[c] = s[q]
+        s[q] = 0
+    reason = lost_on_count(s, spec, o)                               # AW-D1, AW-G2, AW-D4
+    if reason != ONGOING:
+        finish(s, reason, p)
+        return 0
+    if can_jump(s, spec, r, p):                                      # AW-C5
+        s[PHASE] = CHAIN
+        s[ACTOR] = r
+        return 0
+    return end_turn(s, spec)
+
+
+@njit(cache=True)
+def to_move(s: np.ndarray, spec: np.ndarray) -> int:
+    return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
+
+
+@njit(cache=True)
+def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
+    out[0] = out[1] = 0.0
+    if s[END] != ONGOING and s[WINNER] != 2:
+        out[s[WINNER]] = 1.0
+        out[1 - s[WINNER]] = -1.0
