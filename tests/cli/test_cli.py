@@ -8,8 +8,9 @@ from ludotheque.cli.main import main
 from ludotheque.records import GameRecord
 
 
-def run(*args, stdin=""):
-    env = dict(os.environ, COLUMNS="200")
+def run(*args, stdin="", **locale):
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update({"COLUMNS": "200", "LANG": "C.UTF-8", **locale})
     return subprocess.run([sys.executable, "-m", "ludotheque.cli.main", *args], input=stdin,
                           capture_output=True, text=True, timeout=300, env=env)
 
@@ -107,3 +108,50 @@ def test_fanorona_match_the_loser_plays_vela_as_green_until_he_wins(tmp_path):
             assert after.ruleset == ("fanorona" if out.winner == 0 else "fanorona/vela")
             if after.ruleset == "fanorona/vela":
                 assert after.players == before.players
+
+
+# -- English and French ------------------------------------------------------------------------
+def test_play_in_french_prompts_help_and_messages():
+    moves = "aide\nzz\ncoups\nC\nreprendre\nD\n" + "\n".join("ABCDEF" * 60) + "\n"
+    out = run("play", "oware", "--vs", "random", "--seed", "3", "--lang", "fr", stdin=moves)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Sud (vous) ›" in text and "Nord (au hasard) joue" in text
+    assert "Tapez un coup en notation" in text and "«\u00a0reprendre\u00a0»" in text
+    assert "coups légaux\u00a0: A B C D E F" in text
+    assert "coup repris" in text and "Partie terminée\u00a0:" in text
+    assert "legal:" not in text and "Game over" not in text and "you)" not in text
+    path = text.split("partie enregistrée\u00a0:")[1].split()[0]
+    rec = GameRecord.from_text(open(path, encoding="utf-8").read())
+    assert rec.players == ["you", "random"]    # the record is the same in both languages
+    assert rec.moves()[0] == "D"
+
+
+def test_play_language_follows_the_locale_unless_given():
+    out = run("play", "oware", "--vs", "random", "--second", "--seed", "1", stdin="quitter\n", LANG="fr_FR.UTF-8")
+    assert "Sud (au hasard) joue" in out.stdout and "partie abandonnée" in out.stdout
+    out = run("play", "oware", "--vs", "random", "--seed", "1", stdin="quit\n",
+              LANG="fr_FR.UTF-8", LC_ALL="en_GB.UTF-8")
+    assert "South (you) ›" in out.stdout and "game abandoned" in out.stdout
+    out = run("play", "oware", "--vs", "random", "--seed", "1", "--lang", "en", stdin="quit\n", LANG="fr_FR.UTF-8")
+    assert "game abandoned" in out.stdout
+
+
+def test_default_lang_reads_lc_all_then_lang():
+    from ludotheque.cli.i18n import default_lang
+    assert default_lang({}) == "en"
+    assert default_lang({"LANG": "fr_CA.UTF-8"}) == "fr"
+    assert default_lang({"LANG": "fr_FR.UTF-8", "LC_ALL": "C"}) == "en"
+    assert default_lang({"LANG": "en_US.UTF-8", "LC_ALL": "fr_BE"}) == "fr"
+    assert default_lang({"LANG": "de_DE.UTF-8"}) == "en"
+
+
+def test_terminal_catalogues_have_the_same_keys_and_placeholders():
+    import re
+
+    from ludotheque.cli.i18n import EN, FR
+    assert set(EN) == set(FR), set(EN) ^ set(FR)
+    for key, en in EN.items():
+        assert sorted(re.findall(r"\{\w+\}", en)) == sorted(re.findall(r"\{\w+\}", FR[key])), key
+        assert FR[key].strip()
+    assert not [v for v in FR.values() if re.search(r" [:;?!»]", v)]   # non-breaking spaces

@@ -47,9 +47,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .play import play, play_match
     registry.load(args.ruleset)  # a bad id fails before anything starts
     if args.match:
-        play_match(args.ruleset, args.vs, 1 if args.second else 0, args.seed, console)
+        play_match(args.ruleset, args.vs, 1 if args.second else 0, args.seed, console, lang=args.lang)
     else:
-        play(args.ruleset, args.vs, 1 if args.second else 0, args.seed, console)
+        play(args.ruleset, args.vs, 1 if args.second else 0, args.seed, console, lang=args.lang)
     return 0
 
 
@@ -121,6 +121,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=None)
     s.add_argument("--match", action="store_true",
                    help="Fanorona match: after each Fanorona game the loser plays Vela as green until he wins one")
+    s.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help="language of the prompts and messages (default: from LC_ALL / LANG, French if fr*, else English)")
     s.set_defaults(func=cmd_play)
     s = sub.add_parser("replay", help="replay a record (JSON or text), re-validating every move")
     s.add_argument("file")

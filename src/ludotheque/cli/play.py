@@ -15,10 +15,9 @@ from ..core import registry
 from ..core.errors import LudoError
 from ..core.game import CHANCE, State
 from ..records import GameRecord
+from .i18n import command_of, default_lang, tr, word
 from .paths import data_dir
 
-HELP = ("Type a move in notation, or: 'moves' (legal moves), 'undo' (take back your last move), "
-        "'help', 'quit'.")
 
 
 def ask_terminal(prompt: str, state: State) -> str:
@@ -27,52 +26,57 @@ def ask_terminal(prompt: str, state: State) -> str:
 
 def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int | None = None,
          console: Console | None = None, read: Callable[[str, State], str] = ask_terminal,
-         record_dir: Path | None = None) -> GameRecord:
+         record_dir: Path | None = None, lang: str | None = None) -> GameRecord:
+    """One game; ``lang`` ("en" or "fr", default from the locale) is the language of the
+    prompts and messages (the record is the same in both)."""
     console = console or Console()
+    lang = lang or default_lang()
     game = registry.load(ruleset_id)
     seed = seed if seed is not None else random.randrange(1 << 30)
     chance_rng = random.Random(seed)
     agent: Agent | None = None if opponent == "human" else make_agent(opponent, seed)
-    names = list(game.player_names)
+    names = [word(lang, "player", n) for n in game.player_names]
+    shown = {"you": tr(lang, "you"), opponent: word(lang, "level", opponent)}
     players = ["you", "you"] if agent is None else (
         ["you", opponent] if human_seat == 0 else [opponent, "you"])
     history: list[tuple[State, int, float]] = []
     state = game.initial_state(seed)
-    console.print(f"[bold]{game.name}[/bold] ({game.id}) — {HELP}")
+    console.print(f"[bold]{game.name}[/bold] ({game.id}) — {tr(lang, 'help')}")
     while not state.is_terminal:
         p = state.current_player
         if p == CHANCE:
             actions, probs = zip(*state.chance_outcomes())
             a = chance_rng.choices(actions, probs)[0]
-            console.print(f"throw: [bold]{state.move_to_string(a)}[/bold]")
+            console.print(tr(lang, "throw", move=state.move_to_string(a)))
             history.append((state, a, 0.0))
             state = state.apply(a)
             continue
         if agent is not None and p != human_seat:
             t0 = time.perf_counter()
             a = agent.choose(state)
-            console.print(f"{names[p]} ({opponent}) plays [bold cyan]{state.move_to_string(a)}[/bold cyan]")
+            console.print(tr(lang, "plays", name=names[p], who=shown[opponent], move=state.move_to_string(a)))
             history.append((state, a, time.perf_counter() - t0))
             state = state.apply(a)
             continue
         console.print(Panel(state.to_text(), expand=False))
         t0 = time.perf_counter()
         try:
-            text = read(f"{names[p]} ({players[p]}) › ", state).strip()
+            text = read(tr(lang, "prompt", name=names[p], who=shown[players[p]]), state).strip()
         except EOFError:
-            console.print("input closed: game abandoned")
+            console.print(tr(lang, "input_closed"))
             break
-        if text in ("quit", "resign", "exit"):
-            console.print("game abandoned")
+        cmd = command_of(text)
+        if cmd == "quit":
+            console.print(tr(lang, "abandoned"))
             break
-        if text in ("help", "?"):
-            console.print(HELP)
+        if cmd == "help":
+            console.print(tr(lang, "help"))
             continue
-        if text == "moves":
-            console.print("legal: " + " ".join(state.move_to_string(a) for a in state.legal_actions()))
+        if cmd == "moves":
+            console.print(tr(lang, "legal", moves=" ".join(state.move_to_string(a) for a in state.legal_actions())))
             continue
-        if text == "undo":
-            state, history = _undo(state, history, agent, human_seat, console)
+        if cmd == "undo":
+            state, history = _undo(state, history, agent, human_seat, console, lang)
             continue
         try:
             turn = state.parse_turn(text)        # one action, or a whole turn (a chain)
@@ -91,9 +95,9 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
     console.print(Panel(state.to_text(), expand=False))
     out = state.outcome()
     if out:
-        console.print(f"[bold]Game over:[/bold] {out.reason}")
+        console.print(tr(lang, "game_over", reason=out.reason))
     path = save_record(record, record_dir)
-    console.print(f"record saved: {path}")
+    console.print(tr(lang, "saved", path=path))
     return record
 
 
@@ -105,23 +109,24 @@ MATCHES = {"fanorona": "fanorona/vela"}
 def play_match(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0,
                seed: int | None = None, console: Console | None = None,
                read: Callable[[str, State], str] = ask_terminal, record_dir: Path | None = None,
-               max_games: int = 0) -> list[GameRecord]:
+               max_games: int = 0, lang: str | None = None) -> list[GameRecord]:
     """Fanorona, then Vela games won by the Fanorona loser, and so on, until a game is
     abandoned (or ``max_games`` games are played)."""
     console = console or Console()
+    lang = lang or default_lang()
     main = registry.load(ruleset_id)
     base = main.id.split("?")[0].split("+")[0]
     if base not in MATCHES:
-        raise LudoError(f"no match mode for {main.id} (matches: {', '.join(MATCHES)})")
+        raise LudoError(tr(lang, "no_match", ruleset=main.id, matches=", ".join(MATCHES)))
     revenge = MATCHES[base]
     seed = seed if seed is not None else random.randrange(1 << 30)
     records: list[GameRecord] = []
     score = [0, 0]                      # [you, computer or friend]
     current, seat, avenger = main.id, human_seat, None   # avenger: True if you play green
     while not max_games or len(records) < max_games:
-        title = "Vela (revenge game)" if avenger is not None else registry.load(current).name
-        console.rule(f"[bold]{title}[/bold] — match {score[0]}-{score[1]}")
-        rec = play(current, opponent, seat, seed + len(records), console, read, record_dir)
+        title = tr(lang, "revenge_title") if avenger is not None else registry.load(current).name
+        console.rule(tr(lang, "match_rule", title=title, you=score[0], them=score[1]))
+        rec = play(current, opponent, seat, seed + len(records), console, read, record_dir, lang)
         records.append(rec)
         winner = rec.final_state().outcome()
         if winner is None:              # abandoned
@@ -135,23 +140,23 @@ def play_match(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0,
             current, seat = revenge, 0 if avenger else 1
         elif winner.winner == 0:        # green (the avenger) won: back to the main game
             current, seat, avenger = main.id, human_seat, None
-    console.print(f"[bold]Match:[/bold] you {score[0]} - {score[1]} {opponent}")
+    console.print(tr(lang, "match_score", you=score[0], them=score[1], opponent=word(lang, "level", opponent)))
     return records
 
 
 def _undo(state: State, history: list[tuple[State, int, float]], agent: Agent | None,
-          human_seat: int, console: Console) -> tuple[State, list[tuple[State, int, float]]]:
+          human_seat: int, console: Console, lang: str = "en") -> tuple[State, list[tuple[State, int, float]]]:
     """Takes back the last human action, and the computer's replies after it."""
     if not history:
-        console.print("nothing to undo")
+        console.print(tr(lang, "nothing_to_undo"))
         return state, history
     while history:
         prev, _, _ = history.pop()
         mover = prev.current_player
         if agent is None or mover == human_seat:
-            console.print("move taken back")
+            console.print(tr(lang, "taken_back"))
             return prev, history
-    console.print("nothing of yours to undo")
+    console.print(tr(lang, "nothing_of_yours"))
     return state, history
 
 
