@@ -56,7 +56,7 @@ def turns(state):
 def play(state, *turn_texts):
     """Plays complete turns written in the §9 turn notation."""
     for text in turn_texts:
-        for a in state.parse_turn(text):
+        for a in state.game.parse_turn(state, text):
             state = state.apply(a)
     return state
 
