@@ -77,6 +77,13 @@ def test_rulesets_list_every_registered_game(client):
     assert set(data["levels"]) == set(sessions.LEVELS)
 
 
+def test_rulesets_carry_their_french_names_from_the_french_rules(client):
+    entries = {r["id"]: r for r in client.get("/api/rulesets").json()["rulesets"]}
+    assert all(set(r["titles"]) == {"en", "fr"} and r["titles"]["en"] == r["title"] for r in entries.values())
+    assert entries["oware"]["titles"]["fr"] == "Oware Abapa"
+    assert entries["puluc/ludens"]["titles"]["fr"] == "Puluc — fiche Ludens Planet"
+
+
 def test_a_game_without_front_end_methods_is_coming_soon(client, monkeypatch):
     class Sketch(ludotheque.Game):
         id = name = "sketch"

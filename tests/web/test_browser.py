@@ -405,6 +405,9 @@ def test_default_language_follows_the_browser_until_the_user_chooses(browser, se
         assert pg.evaluate("localStorage.getItem('ludo.lang')") is None        # not a choice yet
         assert pg.locator("[data-lang=fr]").get_attribute("aria-pressed") == "true"
         pg.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")
+        pg.click('.card[data-family="puluc"]')                  # the French names of the rules texts
+        pg.wait_for_selector("input[name=variant]")
+        assert "Puluc — fiche Ludens Planet" in pg.locator("#setup").inner_text()
         pg.click("[data-lang=en]")
         pg.reload()
         pg.wait_for_selector("#start")

@@ -20,6 +20,7 @@ from ..ai.levels import LEVEL_NAMES
 from ..core.errors import IllegalActionError, LudoError, NotationError, RulesetError
 from ..core.game import CHANCE, TERMINAL, State
 from ..core.registry import load
+from ..core.rules_text import LANGUAGES, rules_text
 from ..records.record import GameRecord
 from ..records.store import GameStore, StoredGame
 
@@ -46,7 +47,8 @@ def catalogue() -> tuple[dict[str, Any], ...]:
     out = []
     for ri in rulesets():
         entry: dict[str, Any] = {
-            "id": ri.name, "title": ri.title, "description": ri.description,
+            "id": ri.name, "title": ri.title, "titles": titles_of(ri.name, ri.title),
+            "description": ri.description,
             "family": ri.family, "extensions": list(ri.extensions),
             "incompatible": [sorted(s) for s in ri.incompatible],
             "options": [{"name": o.name, "default": o.default, "help": o.help,
@@ -68,6 +70,21 @@ def catalogue() -> tuple[dict[str, Any], ...]:
             entry["error"] = f"{type(e).__name__}: {e}"
         out.append(entry)
     return tuple(out)
+
+
+def titles_of(name: str, title: str) -> dict[str, str]:
+    """The game's name in each language: the registry's title, in French the heading of the
+    French rules text when there is one (``Puluc — fiche Ludens Planet``)."""
+    out = {"en": title}
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        try:
+            first = rules_text(name, lang).lstrip().splitlines()[0]
+        except Exception:   # no rules text (yet): a game under construction keeps its title
+            first = ""
+        out[lang] = first[2:].strip() if first.startswith("# ") else title
+    return out
 
 
 @lru_cache(maxsize=256)

@@ -1,6 +1,6 @@
 // The game page: board, players, move list, controls, typed moves; one websocket.
 import { h, api, announce, rememberGame, tokenFor, gameEntry } from "./util.js";
-import { t, srv, colon, playerName, seatHolder, viewKey } from "./i18n.js";
+import { t, srv, colon, playerName, seatHolder, viewKey, gameTitle } from "./i18n.js";
 import { Board } from "./board.js";
 
 // -- choosing an action from clicks ------------------------------------------------------------
@@ -189,7 +189,7 @@ export function showGame(main, id) {
 
   function drawAll() {
     const info = catalogue && catalogue.find((r) => r.id === st.ruleset.split(/[+?]/)[0]);
-    title.textContent = info ? info.title + (/[+?]/.test(st.ruleset) ? ` (${st.ruleset})` : "") : st.ruleset;
+    title.textContent = info ? gameTitle(info) + (/[+?]/.test(st.ruleset) ? ` (${st.ruleset})` : "") : st.ruleset;
     document.title = `${title.textContent} — Ludothèque`;
     const over = st.result;
     // status line

@@ -9,6 +9,7 @@ const EN = {
   "lang.group": "Language",
   "loading": "Loading…",
   "punct.colon": ": ",
+  "error.request": "request failed ({status})",
 
   "lobby.title": "Choose a game",
   "lobby.variants": "{n} variants",
@@ -188,6 +189,7 @@ const FR = {
   "lang.group": "Langue",
   "loading": "Chargement…",
   "punct.colon": " : ",
+  "error.request": "la requête a échoué ({status})",
 
   "lobby.title": "Choisissez un jeu",
   "lobby.variants": "{n} variantes",
@@ -417,6 +419,9 @@ function word(prefix, w) {
 
 /** A player's name as the engine gives it ("South"), in the current language ("Sud"). */
 export function playerName(n) { return word("player", n); }
+
+/** A ruleset's name from the catalogue of the server, in the current language if it has one. */
+export function gameTitle(r) { return (r.titles && r.titles[lang()]) || r.title; }
 
 /** A computer level ("easy") in the current language. */
 export function levelName(l) { return word("level", l); }

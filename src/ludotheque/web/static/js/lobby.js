@@ -1,7 +1,7 @@
 // The lobby: every ruleset of the registry, its variants, extensions and options, the rules,
 // and the choice of opponent.
 import { h, api, navigate, rememberGame } from "./util.js";
-import { t, lang, levelName, playerName } from "./i18n.js";
+import { t, lang, levelName, playerName, gameTitle } from "./i18n.js";
 import { markdown } from "./markdown.js";
 
 export function showLobby(main) {
@@ -27,7 +27,7 @@ export function showLobby(main) {
         type: "button", role: "listitem", class: "card" + (fam === family ? " selected" : ""),
         "data-family": fam, "aria-pressed": String(fam === family),
         onclick: () => { family = fam; ruleset = list.find((r) => r.available) || head; drawCards(); drawSetup(); drawRules(); setup.scrollIntoView({ behavior: "smooth", block: "nearest" }); },
-      }, h("h3", {}, head.title), h("p", {}, head.description),
+      }, h("h3", {}, gameTitle(head)), h("p", {}, head.description),
         h("div", {}, list.length > 1 ? h("span", { class: "badge" }, t("lobby.variants", { n: list.length })) : null, " ",
           soon ? h("span", { class: "badge" }, t("lobby.soon")) : null));
       cards.append(card);
@@ -61,12 +61,12 @@ export function showLobby(main) {
     if (!ruleset) return;
     const list = families().get(family);
     const err = h("p", { class: "error", role: "alert" });
-    setup.append(h("h2", {}, ruleset.title));
+    setup.append(h("h2", {}, gameTitle(ruleset)));
     if (list.length > 1) {
       setup.append(h("fieldset", {}, h("legend", {}, t("lobby.variant")), ...list.map((r) => h("label", { class: "row" },
         h("input", { type: "radio", name: "variant", value: r.id, checked: r.id === ruleset.id, disabled: !r.available,
           onchange: () => { ruleset = r; drawSetup(); drawRules(); } }),
-        r.title, r.available ? null : h("span", { class: "badge" }, t("lobby.soon"))))));
+        gameTitle(r), r.available ? null : h("span", { class: "badge" }, t("lobby.soon"))))));
     }
     setup.append(h("p", { class: "extra" }, ruleset.description));
     if (!ruleset.available) {
@@ -123,7 +123,7 @@ export function showLobby(main) {
       div.innerHTML = markdown(r.markdown);   // markdown() escapes the text first
       if (alive) rules.replaceChildren(div);
     } catch (e) {
-      if (alive) rules.replaceChildren(h("h2", {}, ruleset.title), h("p", {}, ruleset.description),
+      if (alive) rules.replaceChildren(h("h2", {}, gameTitle(ruleset)), h("p", {}, ruleset.description),
         h("p", { class: "extra" }, t("lobby.noRules")));
     }
   }

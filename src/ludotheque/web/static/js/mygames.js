@@ -1,6 +1,6 @@
 // My games (the seat tokens this browser holds) and record import.
 import { h, api, myGames, rememberGame, navigate } from "./util.js";
-import { t, srv, seatHolder } from "./i18n.js";
+import { t, srv, seatHolder, gameTitle } from "./i18n.js";
 
 export function showMyGames(main) {
   let games = null, failure = null;
@@ -24,7 +24,7 @@ export function showMyGames(main) {
   main.append(heading, table, h("div", { style: "height:1.2rem" }), form);
 
   const titles = {};
-  const title = (rid) => { const base = rid.split(/[+?]/)[0]; return (titles[base] || base) + rid.slice(base.length); };
+  const title = (rid) => { const base = rid.split(/[+?]/)[0]; return (titles[base] ? gameTitle(titles[base]) : base) + rid.slice(base.length); };
 
   // every label, and the table (again on a change of language)
   function render() {
@@ -49,7 +49,7 @@ export function showMyGames(main) {
   }
   render();
 
-  api("/api/rulesets").then((c) => c.rulesets.forEach((r) => { titles[r.id] = r.title; }))
+  api("/api/rulesets").then((c) => c.rulesets.forEach((r) => { titles[r.id] = r; }))
     .catch(() => {})
     .then(() => api("/api/my-games", { games: myGames().filter((g) => g.token).map((g) => ({ id: g.id, token: g.token })) })).then((d) => {
       games = d.games;
