@@ -112,15 +112,15 @@ bot    .   .   .   .   .   .   .   o
 
 
 def test_aw_f6_remover_without_a_move_loses():
-    g = load("awithlaknannai?huffing=1")
+    g = load("awithlaknannai?huffing=1&no_backtrack=1")
     s = g.from_diagram("""
-top    o   o   .   .   .   .   .   .
-mid  y   o   y   .   .   .   .   .   .
-bot    o   o   .   .   .   .   .   .
-""", to_move=1, huff=("m3",))
-    # Orange removes m3 and then has no move at all (all blocked and no capture)
-    t = s.apply_move("-m3")
-    assert not t.is_terminal or t.outcome().termination == Termination.NO_MOVE
+top    .   .   .   .   y   y   o   y
+mid  .   .   .   .   .   .   y   y   .
+bot    .   .   .   .   .   y   .   y
+""", to_move=1, huff=("t6",), previous=(None, "t6-t7"))
+    assert names(s) == ["-t6"]
+    t = s.apply_move("-t6")          # t7 may not step back to t6 and everything else is blocked
+    assert t.is_terminal and t.outcome().termination == Termination.NO_MOVE and t.outcome().winner == 0
 
 
 def test_aw_f7_only_non_capturing_moves_are_huffed():
