@@ -75,7 +75,7 @@ top    .   .   .   .   .   .   .   .   .   .   .   .
 mid  .   .   .   .   .   .   .   .   .   o   o   .   .
 bot    .   .   .   .   .   .   .   .   y   .   .   .
 """)
-    assert turns(s) == ["b9xt10"]                              # compulsory, along R10
+    assert turns(s) == ["b9xt10xb11"]       # compulsory, along R10, then forced on over m11
     t = g.from_diagram("""
 top    .   .   .   .   .   .   .   .   .   .   .   .
 mid  .   .   .   .   .   .   .   y   o   .   o   .   .
