@@ -263,6 +263,8 @@ def free_for_alpaca(s, q):
 
 @njit(cache=True)
 def alpaca_moves(s, spec, out, n, write):
+    """Writes the alpaca moves into out from n and returns the new n; with ``write`` false,
+    only tells whether there is one (1) or none (0)."""
     locked = base_locked(s, spec)
     chivi = spec[S_CHIVI] != 0
     for f in range(N):
@@ -282,14 +284,14 @@ def alpaca_moves(s, spec, out, n, write):
                 continue
             if chivi and spec[S_Y + q] > yf:                  # KM-K3
                 continue
-            if write:
-                out[n] = f * N + q
+            if not write:
+                return 1                                        # (a yes/no question)
+            out[n] = f * N + q
             n += 1
             if helped:
                 t = jump(spec, f, d)                            # KM-P3, KM-P5
                 if t >= 0 and free_for_alpaca(s, t) and not (chivi and spec[S_Y + t] > yf):
-                    if write:
-                        out[n] = f * N + t
+                    out[n] = f * N + t
                     n += 1
     return n
 

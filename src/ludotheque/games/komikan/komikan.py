@@ -332,11 +332,11 @@ class Komikan(Game):
             r = names[0][1]
             cells = [self.cell(s, INDEX[n]).center(3) for n in names]
             if len(names) == 5:
-                lines.append(f" {r}   " + " ".join(cells))
+                lines.append((f" {r}   " + " ".join(cells)).rstrip())
             elif r == "2":
-                lines.append(f" {r}       " + " ".join(cells))
+                lines.append((f" {r}       " + " ".join(cells)).rstrip())
             else:
-                lines.append(f" {r}   " + "     ".join(cells))
+                lines.append((f" {r}   " + "     ".join(cells)).rstrip())
         lines.append(f"Puma's pile: {int(s[K.PILE])} of {self.goal} alpacas captured")
         out = state.outcome()
         if out:
