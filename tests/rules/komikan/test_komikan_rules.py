@@ -309,3 +309,21 @@ def test_km_g2_no_capture_draw():
     assert not play(START, "c2-c3", "a5-a4", "c3-c4", "a4-a3").is_terminal
     off = ludotheque.load("komikan?no_capture_draw=0").initial_state()
     assert not play(off, "c2-c3", "a5-a4", "c3-c4", "a4-a3").is_terminal
+
+
+def test_km_g2_our_choice_grass_placements_and_returns_are_not_extra_turns():
+    s = play(ludotheque.load("komikan+grass?no_capture_draw=2").initial_state(), "G@c5", "G@d4",
+             "c2-c3")
+    assert not s.is_terminal and s.data[K.NOCAP] == 1
+    assert play(s, "a5-a4").is_terminal
+    from test_komikan_examples import X7
+    lem = play(position(X7, "komikan/lemery", to_move=ALPACAS, pile=5), "c2-c1,@b7")
+    assert lem.data[K.NOCAP] == 1 and lem.data[K.TURNS] == 1
+
+
+def test_km_e3_a_multi_jump_chain_is_judged_by_its_two_ends():
+    """c3xa5 then a5xc3 back; with multi_jump the repeated c3xa5 stays legal only as the start
+    of a longer chain (it then ends elsewhere)."""
+    s = play(position(THERE_AND_BACK, "komikan?multi_jump=1", pile=0),
+             "c3xa5", "b5-b4", "a5xc3", "a4-b4")
+    assert "c3xa5" not in turns(s) and "c3-c4" in turns(s)

@@ -10,9 +10,10 @@ it has no step and no jump at all (its Condor aside); an alpaca player without a
 draws. Lemery: a full base locks its three alpacas and offers one return to rank 7, a later
 full crossbar offers a second one; a return is its own optional action (`stop` declines).
 
-Where the spec is silent (our choices, written in the rules texts too): the Alpha's bonus is
-kept by an alpaca locked on the base; a Lemery return and the grass placements are not turns for
-the no-capture count.
+Where the spec is silent (our choices, written in the rules texts too): a Lemery return and the
+grass placements are not turns for the no-capture count (a turn with a return is one turn); the
+second Lemery wave is judged after the move (the crossbar can only become full by an alpaca
+move into it, so "leaves" and "completes" agree).
 """
 from __future__ import annotations
 
@@ -415,16 +416,16 @@ class Komikan(Game):
     def view(self, state: State) -> dict[str, Any]:
         s = state.data
         pieces: list[dict[str, Any]] = []
-        for idx in (K.GRASS0, K.GRASS1):
-            if s[idx] >= 0:
-                pieces.append({"at": NAMES[s[idx]], "owner": None, "kind": "grass", "count": 1})
         for q in range(K.N):
             if s[q]:
                 pieces.append({"at": NAMES[q], "owner": 1,
                                "kind": "alpha" if s[q] == K.ALPHA else "alpaca", "count": 1})
+        pieces.append({"at": NAMES[s[K.PUMA]], "owner": 0, "kind": "puma", "count": 1})
         if s[K.CONDOR] >= 0:
             pieces.append({"at": NAMES[s[K.CONDOR]], "owner": 0, "kind": "condor", "count": 1})
-        pieces.append({"at": NAMES[s[K.PUMA]], "owner": 0, "kind": "puma", "count": 1})
+        for idx in (K.GRASS0, K.GRASS1):
+            if s[idx] >= 0:
+                pieces.append({"at": NAMES[s[idx]], "owner": None, "kind": "grass", "count": 1})
         return {"pieces": pieces, "scores": [int(s[K.PILE]), 0],
                 "status": self.render(state).splitlines()[-1]}
 
