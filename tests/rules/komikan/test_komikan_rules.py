@@ -322,8 +322,11 @@ def test_km_g2_our_choice_grass_placements_and_returns_are_not_extra_turns():
 
 
 def test_km_e3_a_multi_jump_chain_is_judged_by_its_two_ends():
-    """c3xa5 then a5xc3 back; with multi_jump the repeated c3xa5 stays legal only as the start
-    of a longer chain (it then ends elsewhere)."""
-    s = play(position(THERE_AND_BACK, "komikan?multi_jump=1", pile=0),
-             "c3xa5", "b5-b4", "a5xc3", "a4-b4")
-    assert "c3xa5" not in turns(s) and "c3-c4" in turns(s)
+    """c3xa5 then a5xc3 back; with multi_jump a repeated c3xa5 stays legal only as the start of
+    a longer chain (which then ends elsewhere)."""
+    board = THERE_AND_BACK.replace(" 5    .   a   .   .   .", " 5    .   a   a   .   .")
+    s = play(position(board, "komikan?multi_jump=1", pile=0),
+             "c3xa5", "stop", "b5-b4", "a5xc3", "c5-b4")
+    assert "c3xa5" not in turns(s) and "c3xa5xa3" in turns(s)
+    mid = play(s, "c3xa5")
+    assert actions(mid) == ["a5xa3"]                           # no stop on the forbidden end
