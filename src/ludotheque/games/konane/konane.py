@@ -405,3 +405,6 @@ register(RulesetInfo(
     ),
     rules_package=__package__,
 ))
+
+from . import evaluation  # noqa: E402  (search knowledge, kept apart from the rules)
+Konane.evaluate = evaluation.evaluate
