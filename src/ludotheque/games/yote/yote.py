@@ -421,3 +421,6 @@ register(RulesetInfo(
     options=_options(True),
     rules_package="ludotheque.games.yote",
 ))
+
+from . import evaluation  # noqa: E402  (search knowledge, kept apart from the rules)
+Yote.evaluate = evaluation.evaluate
