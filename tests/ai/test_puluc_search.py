@@ -108,3 +108,39 @@ def test_puluc_evaluation_is_bounded_antisymmetric_and_likes_material(ruleset):
             assert ev(s.data, g.spec, p) == pytest.approx(-ev(s.data, g.spec, 1 - p))
     assert ev(behind.data, g.spec, BLUE) > ev(even.data, g.spec, BLUE)
     assert ev(behind.data, g.spec, YELLOW) < ev(even.data, g.spec, YELLOW)
+
+
+def _line(g, units, ycity="Y×4", bcity="B×4"):
+    """A diagram of ``g`` with ``units`` = {position: unit} on the field."""
+    n = g.n
+    cells = [ycity] + [units.get(i, ".") for i in range(1, n)] + [bcity]
+    return "pos:  " + "  ".join(str(i) for i in range(n + 1)) + "\n      " + "  ".join(cells)
+
+
+@pytest.mark.parametrize("ruleset", ["puluc", "puluc/sauvetage", "puluc/ludens",
+                                     "puluc+guardians+temples"])
+def test_puluc_evaluation_sees_the_throw_odds(ruleset):
+    """Blue to throw; yellow's warrior at 2 is two steps in front of blue's (hit by a 2, 6/16)
+    or four steps (hit by a 4, 1/16): the close one is worse for yellow. Once blue has thrown,
+    the known value decides: a 2 (capture) is worse for yellow than a 1 (none)."""
+    g = ludotheque.load(ruleset)
+    ev = AB.game_evaluate(g)
+    close = g.from_diagram(_line(g, {2: "Y", 4: "B"}), BLUE)
+    far = g.from_diagram(_line(g, {2: "Y", 6: "B"}), BLUE)
+    assert ev(close.data, g.spec, YELLOW) < ev(far.data, g.spec, YELLOW)
+    two, one = (close.apply(close.parse_move(t)) for t in ("(2)", "(1)"))
+    assert two.current_player == one.current_player == BLUE
+    assert ev(two.data, g.spec, YELLOW) < ev(one.data, g.spec, YELLOW) < 0.2
+    for s in (close, far, two, one):
+        assert ev(s.data, g.spec, YELLOW) == pytest.approx(-ev(s.data, g.spec, BLUE))
+
+
+@pytest.mark.parametrize("ruleset", ["puluc", "puluc/ludens"])
+def test_puluc_evaluation_values_a_warrior_in_the_city_as_safe(ruleset):
+    """Blue to throw: a yellow warrior in the city cannot be hit; one on blue's entry squares
+    (blue enters at 10 - v) can."""
+    g = ludotheque.load(ruleset)
+    ev = AB.game_evaluate(g)
+    home = g.from_diagram(_line(g, {}, "Y×5", "B×5"), BLUE)
+    exposed = g.from_diagram(_line(g, {8: "Y"}, "Y×4", "B×5"), BLUE)
+    assert ev(exposed.data, g.spec, YELLOW) < ev(home.data, g.spec, YELLOW)

@@ -453,24 +453,4 @@ def chance_probs(s, spec, out):
     return 5
 
 
-# -- search knowledge -------------------------------------------------------------------------
-@njit(cache=True)
-def evaluate(s, spec, player):
-    """A heuristic value in [-1, 1] for ``player``: warriors controlled, plus prisoners weighted
-    by how far their stack has travelled toward where they will be sacrificed."""
-    n = spec[NN]
-    total = spec[TOTAL]
-    score = 0.0
-    for p in range(2):
-        sign = 1.0 if p == player else -1.0
-        score += sign * controlled_count(s, spec, p) / total
-        for pos in range(1, n):
-            h = s[H + pos]
-            if h > 1 and top_colour(s, pos) == p:
-                captives = 0
-                for i in range(h):
-                    captives += ((s[C + pos] >> i) & 1) != p
-                # PU: sacrificed in the enemy city; PL: in the captor's own start square
-                goal = own_city(p, n) if spec[LUDENS] else own_city(1 - p, n)
-                score += sign * 0.5 * captives * (1.0 - abs(goal - pos) / n) / total
-    return max(-0.99, min(0.99, score / 1.5))
+# The search evaluation is in evaluation.py.

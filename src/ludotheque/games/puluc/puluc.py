@@ -19,6 +19,7 @@ from ...core import Game, IllegalActionError, NotationError, Outcome, State, Ter
 from ...core.kernels import CHANCE, Kernels
 from ...core.registry import Option, RulesetInfo, register
 from . import kernels as K
+from . import evaluation
 
 KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, K.chance_probs)
 COLOUR = "YB"           # diagram letters of ordinary warriors, player 0 / player 1
@@ -306,7 +307,7 @@ class Puluc(Game):
         return [str(src), str(t)]
 
 
-Puluc.evaluate = K.evaluate
+Puluc.evaluate = evaluation.evaluate
 
 
 # -- registration ---------------------------------------------------------------------------
