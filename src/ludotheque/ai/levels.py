@@ -34,10 +34,10 @@ LEVELS: dict[str, dict[str, str]] = {
         "expert": "alphabeta:0.5",
     },
     # Puluc: the throws weigh so much that searching deeper than two actions does not play
-    # better (alpha-beta 4 deep or 0.5 s scores 45-55% against 2 deep over 100 games), so the
-    # ladder climbs from random moves, through a few playouts and one action's lookahead with
-    # the evaluation's throw-weighted threats, to a two-action expectimax.
-    **{name: {"easy": "random", "medium": "mcts:30p", "hard": "greedy", "expert": "alphabeta:d2"}
+    # better (alpha-beta 4 deep or 0.5 s scores 45-55% against 2 deep over 100 games), and
+    # greedy is within 60% of 2 deep; so the ladder climbs from random moves through 30 and 150
+    # playouts to a two-action expectimax with the evaluation's throw-weighted threats.
+    **{name: {"easy": "random", "medium": "mcts:30p", "hard": "mcts:150p", "expert": "alphabeta:d2"}
        for name in ("puluc", "puluc/sauvetage", "puluc/ludens")},
 }
 
