@@ -1,5 +1,7 @@
 """The `ludotheque` command, run as a user would."""
 import json
+
+import ludotheque
 import os
 import subprocess
 import sys
@@ -20,6 +22,15 @@ def test_list_shows_every_ruleset(capsys):
     data = json.loads(capsys.readouterr().out)
     assert "oware" in [d["id"] for d in data]
     assert all(d["description"] for d in data)
+
+
+def test_list_on_a_narrow_terminal_keeps_ids_and_options_whole(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for ri in ludotheque.rulesets():
+        assert f"│ {ri.name} " in out
+    assert "no_capture_draw=" in out and "…" not in out
 
 
 def test_rules_in_english_and_french(capsys):

@@ -28,11 +28,17 @@ def cmd_list(args: argparse.Namespace, console: Console) -> int:
         } for ri in infos], indent=1))
         return 0
     table = Table(title="ludotheque rulesets")
-    for col in ("id", "game", "description", "extensions", "options"):
-        table.add_column(col)
+    wide = console.width >= 120           # on a narrow terminal the descriptions make way
+    table.add_column("id", no_wrap=True)  # ids and options are what one types: never cut them
+    table.add_column("game", overflow="fold")
+    if wide:
+        table.add_column("description", overflow="fold")
+    table.add_column("extensions", no_wrap=True)
+    table.add_column("options", no_wrap=True)
     for ri in infos:
-        opts = ", ".join(f"{o.name}={o.default}" for o in ri.options)
-        table.add_row(ri.name, ri.title, ri.description, " ".join(f"+{e}" for e in ri.extensions), opts)
+        opts = "\n".join(f"{o.name}={o.default}" for o in ri.options)
+        exts = "\n".join(f"+{e}" for e in ri.extensions)
+        table.add_row(ri.name, ri.title, *([ri.description] if wide else []), exts, opts)
     console.print(table)
     return 0
 
