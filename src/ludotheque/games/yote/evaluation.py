@@ -38,7 +38,10 @@ from .kernels import (
 )
 
 SQUASH = 6.0
-WIN_SCORE = 24.0
+WIN_SCORE = 1000.0  # a finished game: above any position's score
+TRADE_W = 0.5       # the material lead grows by half as the 24 camels leave the game
+SAFE_W = 0.25       # each safe action (step or deploy that cannot be jumped at once)
+STUCK_W = 0.5       # the side of the next main action has no safe action: he must expose a camel
 
 
 @njit(cache=True, inline="always")
@@ -69,7 +72,10 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
         score = 0.0 if w == 2 else WIN_SCORE if w == 0 else -WIN_SCORE
         score *= sign
         return score / (abs(score) + SQUASH)
-    score = float(total(s, 0) - total(s, 1))
+    m0 = total(s, 0)
+    m1 = total(s, 1)
+    score = float(m0 - m1)
+    score += TRADE_W * (m0 - m1) * (24 - m0 - m1) / 24.0
     p = s[TO_MOVE]
     ph = s[PHASE]
     if ph == REMOVE:                                    # YO-C4: owed removals
@@ -81,8 +87,11 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
     t1 = np.int64(0)
     best0 = 0
     best1 = 0
+    safe0 = 0
+    safe1 = 0
     routes = spec[P_ROUTES] != 0 and s[NROUTES] >= 2
-    for c in range(spec[P_N]):
+    n = spec[P_N]
+    for c in range(n):
         v = s[c]
         if v == 0:
             continue
@@ -94,7 +103,33 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
             if a < 0:
                 continue
             va = s[a]
-            if va == 0 or ((va - 1) & 1) == q:
+            if va == 0:
+                # a step c -> a: safe unless a jumper then takes it, or a friend behind c
+                ok = True
+                for e in range(4):
+                    f = spec[ORTH + 8 * a + 2 * e]
+                    if f < 0 or s[f] == 0 or ((s[f] - 1) & 1) == q:
+                        continue
+                    g = spec[ORTH + 8 * a + 2 * ((e + 2) & 3)]
+                    if g >= 0 and (s[g] == 0 or g == c):
+                        ok = False
+                        break
+                if ok:
+                    for e in range(4):
+                        f = spec[base + 2 * e]
+                        if f < 0 or f == a or s[f] == 0 or ((s[f] - 1) & 1) != q:
+                            continue
+                        g = spec[base + 2 * e + 1]
+                        if g >= 0 and s[g] != 0 and ((s[g] - 1) & 1) != q:
+                            ok = False
+                            break
+                if ok:
+                    if q == 0:
+                        safe0 += 1
+                    else:
+                        safe1 += 1
+                continue
+            if ((va - 1) & 1) == q:
                 continue
             b = spec[base + 2 * d + 1]
             if b < 0 or s[b] != 0:
@@ -118,6 +153,30 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
                     else:
                         t1 |= np.int64(1) << a
                         best1 = max(best1, g)
+    # safe deploys: empty cells where no enemy camel could jump a camel put there
+    h0 = in_hand(s, 0) > 0
+    h1 = in_hand(s, 1) > 0
+    if h0 or h1:
+        for x in range(n):
+            if s[x] != 0:
+                continue
+            ok0 = h0
+            ok1 = h1
+            for e in range(4):
+                f = spec[ORTH + 8 * x + 2 * e]
+                if f < 0 or s[f] == 0:
+                    continue
+                g = spec[ORTH + 8 * x + 2 * ((e + 2) & 3)]
+                if g < 0 or s[g] != 0:
+                    continue
+                if ((s[f] - 1) & 1) == 1:
+                    ok0 = False
+                else:
+                    ok1 = False
+            if ok0:
+                safe0 += 1
+            if ok1:
+                safe1 += 1
     n0 = _popcount(t0)
     n1 = _popcount(t1)
     blocked = spec[P_CHOKO] != 0 and mv == p and ph == START and s[MUSTDEP] != 0 and in_hand(s, p) > 0
@@ -125,5 +184,10 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
         threat = (0.0 if blocked else 0.5 * best0 + 0.25 * max(0, n0 - 1)) - 0.25 * n1 + 0.1
     else:
         threat = -((0.0 if blocked else 0.5 * best1 + 0.25 * max(0, n1 - 1)) - 0.25 * n0 + 0.1)
-    score = sign * (score + threat)
+    mob = SAFE_W * (safe0 - safe1)
+    if mv == 0 and safe0 == 0:
+        mob -= STUCK_W
+    elif mv == 1 and safe1 == 0:
+        mob += STUCK_W
+    score = sign * (score + threat + mob)
     return score / (abs(score) + SQUASH)
