@@ -345,3 +345,17 @@ PUZZLES = [  # (ruleset, diagram, from_diagram keywords, light's only winning ac
 def test_alphabeta_finds_forced_yote_wins(ruleset, diagram, kwargs, move, plies):
     state = ludotheque.load(ruleset).from_diagram(diagram, **kwargs)
     check_puzzle(state, state.parse_move(move), plies)
+
+
+def test_the_lead_fades_as_the_no_capture_limit_nears():
+    """YO-E3: the same lead is worth less after 80 turns without capture (the side ahead must
+    capture soon or draw); nothing fades when the limit is off."""
+    for rid, fades in (("yote", True), ("yote?no_capture_draw=0", False)):
+        game = ludotheque.load(rid)
+        st = game.from_diagram(BASE, hands=(3, 1))
+        late = st.data.copy()
+        late[K.NOCAP] = 80
+        v, v_late = value(st, 0), evaluation.evaluate(late, game.spec, 0)
+        assert v_late > 0.0
+        assert (v_late < v - 0.05) if fades else v_late == pytest.approx(v)
+        assert evaluation.evaluate(late, game.spec, 1) == pytest.approx(-v_late)

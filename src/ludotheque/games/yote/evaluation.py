@@ -30,7 +30,12 @@ camels for ``player`` against the opponent, then squashed into (-1, 1):
 - trades when ahead: the material lead is raised by half of it times the share of the 24
   camels already gone, ``0.5 * lead * (24 - camels left) / 24``, so that even trades favour
   the side ahead and a lead gets converted (measured neutral at 40 games, kept for the
-  endgames it is meant for).
+  endgames it is meant for);
+- pressure of the no-capture limit (YO-E3): the lead (with its trade bonus) shrinks linearly to
+  half as the count of turns without capture nears the limit, so the side ahead gains by
+  capturing (the count restarts) and the side behind by waiting. Without it, a side a few
+  camels ahead often shuffled until the draw; with it, 40 Choko games of 5,000 vs 300 nodes
+  went from 80% to 95% and yote from 92.5% to 99%.
 
 Measured (arena, 100 games, seats alternating, 4 random opening actions; before: 59.5% yote and
 69% Choko, draws nearly all at the no-capture limit with 12-12 camels): yote 5,000 vs 300
@@ -56,14 +61,15 @@ import numpy as np
 from numba import njit
 
 from .kernels import (
-    CARON, CHAIN, DIAG, END, HAND, MUSTDEP, NROUTES, ONB, ONGOING, ORTH, P_CHOKO, P_N, P_ROUTES,
-    PENDING, PHASE, REMOVE, START, TO_MOVE, WINNER, in_hand, route_capture, total,
+    CARON, CHAIN, DIAG, END, HAND, MUSTDEP, NOCAP, NROUTES, ONB, ONGOING, ORTH, P_CHOKO, P_N,
+    P_NOCAP, P_ROUTES, PENDING, PHASE, REMOVE, START, TO_MOVE, WINNER, in_hand, route_capture, total,
 )
 
 SQUASH = 6.0
 WIN_SCORE = 1000.0  # a finished game: above any position's score
 TRADE_W = 0.5       # the material lead grows by half as the 24 camels leave the game
 SAFE_W = 0.25       # each safe action (step or deploy that cannot be jumped at once)
+PRESS = 0.5         # the lead shrinks by up to half as the no-capture count nears its limit
 STUCK_W = 0.5       # the side of the next main action has no safe action: he must expose a camel
 
 
@@ -97,8 +103,10 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
         return score / (abs(score) + SQUASH)
     m0 = total(s, 0)
     m1 = total(s, 1)
-    score = float(m0 - m1)
-    score += TRADE_W * (m0 - m1) * (24 - m0 - m1) / 24.0
+    lead = float(m0 - m1) * (1.0 + TRADE_W * (24 - m0 - m1) / 24.0)
+    if spec[P_NOCAP] > 0:
+        lead *= 1.0 - PRESS * min(s[NOCAP], spec[P_NOCAP]) / spec[P_NOCAP]
+    score = lead
     p = s[TO_MOVE]
     ph = s[PHASE]
     if ph == REMOVE:                                    # YO-C4: owed removals
