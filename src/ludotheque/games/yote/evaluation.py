@@ -1,7 +1,8 @@
 """A heuristic value of a Yoté / Choko position for search (``Yote.evaluate``).
 
 One function serves every ruleset of the family (Yoté, Choko, ``+caravan``, ``+routes`` and
-the options): it reads only the board, the hands and the phase of the turn. Counted in
+the options): it reads only the board, the hands, the phase of the turn and the count of turns
+without capture. Counted in
 camels for ``player`` against the opponent, then squashed into (-1, 1):
 
 - material: the camels each side still has, on the board and in hand, the Royal Caravan
@@ -37,19 +38,21 @@ camels for ``player`` against the opponent, then squashed into (-1, 1):
   camels ahead often shuffled until the draw; with it, 40 Choko games of 5,000 vs 300 nodes
   went from 80% to 95% and yote from 92.5% to 99%.
 
-Measured (arena, 100 games, seats alternating, 4 random opening actions; before: 59.5% yote and
-69% Choko, draws nearly all at the no-capture limit with 12-12 camels): yote 5,000 vs 300
-nodes 91% (+82 =18 -0), Choko 85.5% (+71 =29 -0); 300 nodes vs greedy 91.5% (+83 =17 -0) on
-yote, 80% (+61 =38 -1) on Choko. The draws left are the no-capture limit (or YO-E2) in
-endgames: a side a few camels ahead fails to hunt down the last ones within 100 turns. Weight 0.1 per safe action gave 76%, 0.2 87.5%, 0.35 97.5% on 40 yote
-games, but 0.35 fell to 84% on Choko where 0.2 gave 91%; a bonus for camels kept in hand made
-both sides hoard them and drew all 40 games at 12-12.
+Measured (arena, 100 games, seats alternating, 4 random opening actions; before these terms
+5,000 vs 300 nodes scored 59.5% on yote and 69% on Choko, nearly all draws at the no-capture
+limit with 12-12 camels): 5,000 vs 300 nodes 96.5% (+93 =7 -0) on yote, 91.5% (+83 =17 -0) on
+Choko; 300 nodes vs greedy 91.5% (+83 =17 -0) on yote, 81.5% (+64 =35 -1) on Choko. No game
+now ends 12-12: the draws left are the no-capture limit (a few YO-E2) in endgames such as
+4-2 or 6-4, where the side ahead cannot hunt down the last camels within 100 turns (Choko's
+greedy defends those well against 300 nodes). Weight 0.1 per safe action gave 76%, 0.2 87.5%,
+0.35 97.5% on 40 yote games, but 0.35 fell to 84% on Choko where 0.2 gave 91%; a bonus for
+camels kept in hand made both sides hoard them and drew all 40 games at 12-12.
 
 Threats scan each camel's four orthogonal jumps (and its route jumps with ``+routes``, with
 ``kernels.route_capture``) in one pass over at most 30 cells, safe steps in the same pass and
 safe deploys in a second one; the orthogonal test is written out here rather than calling
-``kernels.orth_capture`` (measured 10x slower through the call), so a leaf costs a few
-``legal`` calls.
+``kernels.orth_capture`` (measured 10x slower through the call): a leaf is two passes over
+the cells, with no allocation.
 
 The value is ``score / (|score| + 6)``: one capture with its removal ahead (2 camels) is
 worth 0.25, six camels 0.5. A finished game (which the search scores itself) gets +-1000
