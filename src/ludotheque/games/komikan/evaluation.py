@@ -34,7 +34,22 @@ herd lose alpacas (2000 nodes lost 11 of 20 as alpacas to the greedy Puma).
 Measured (100 games a pair, seats alternating; per side: the stronger agent as Puma / as
 alpacas, W-D-L):
 
-MEASURED
+| ruleset | pair | games | +/=/- | score | as Puma | as alpacas |
+| --- | --- | --- | --- | --- | --- | --- |
+| komikan | 2000n vs greedy | 100 | 72/27/1 | 85.5% | 29-21-0 | 43-6-1 |
+| komikan/adugo | 2000n vs greedy | 100 | 70/28/2 | 84% | 26-24-0 | 44-4-2 |
+| komikan/lemery | 2000n vs greedy | 100 | 75/24/1 | 87% | 30-20-0 | 45-4-1 |
+| komikan/chivi-kora | 2000n vs greedy | 100 | 74/23/3 | 85.5% | 24-23-3 | 50-0-0 |
+| komikan | 50000n vs 2000n | 100 | 63/37/0 | 81.5% | 18-32-0 | 45-5-0 |
+| komikan/adugo | 50000n vs 2000n | 100 | 66/34/0 | 83% | 18-32-0 | 48-2-0 |
+| komikan | 0.5 s vs 50000n | 20 | 8/9/3 | 62.5% | 0-7-3 | 8-2-0 |
+| komikan/adugo | 0.5 s vs 50000n | 20 | 10/1/9 | 52.5% | 0-1-9 | 10-0-0 |
+
+(old evaluation, komikan 2000n vs greedy: 72%, 46 of 50 drawn as alpacas.) What remains:
+the Puma side converts only about a third of its games against a searching herd (a closed
+herd shuffles on its far ranks until the no-capture draw), and at 0.5 s on a loaded machine
+(60-110k nodes, one ply more than 50000n at best) the alpacas' plan wins whoever searches
+deeper, so expert vs hard is about even and decided by the seats.
 
 The score is squashed by ``score / (|score| + 3)`` into (-1, 1), then clipped to
 [-0.99, 0.99] so that no heuristic value reaches a proven result; the alpaca player gets the
