@@ -41,7 +41,8 @@ camels for ``player`` against the opponent, then squashed into (-1, 1):
 Measured (arena, 100 games, seats alternating, 4 random opening actions; before these terms
 5,000 vs 300 nodes scored 59.5% on yote and 69% on Choko, nearly all draws at the no-capture
 limit with 12-12 camels): 5,000 vs 300 nodes 96.5% (+93 =7 -0) on yote, 91.5% (+83 =17 -0) on
-Choko; 300 nodes vs greedy 91.5% (+83 =17 -0) on yote, 81.5% (+64 =35 -1) on Choko. No game
+Choko; 300 nodes vs greedy 91.5% (+83 =17 -0) on yote, 81.5% (+64 =35 -1) on Choko; 0.5 s vs
+5,000 nodes (20 games) 92.5% (+17 =3 -0) on yote, 85% (+14 =6 -0) on Choko. No game
 now ends 12-12: the draws left are the no-capture limit (a few YO-E2) in endgames such as
 4-2 or 6-4, where the side ahead cannot hunt down the last camels within 100 turns (Choko's
 greedy defends those well against 300 nodes). Weight 0.1 per safe action gave 76%, 0.2 87.5%,
