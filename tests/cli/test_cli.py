@@ -166,3 +166,10 @@ def test_terminal_catalogues_have_the_same_keys_and_placeholders():
         assert sorted(re.findall(r"\{\w+\}", en)) == sorted(re.findall(r"\{\w+\}", FR[key])), key
         assert FR[key].strip()
     assert not [v for v in FR.values() if re.search(r" [:;?!»]", v)]   # non-breaking spaces
+
+
+def test_every_player_name_has_a_translation():
+    from ludotheque.cli.i18n import EN, FR
+    for ri in ludotheque.rulesets():
+        for name in ludotheque.load(ri.name).player_names:
+            assert f"player.{name}" in EN and f"player.{name}" in FR, (ri.name, name)

@@ -46,6 +46,7 @@ EN: dict[str, str] = {
     "player.Lions": "Lions", "player.Elephants": "Elephants",
     "player.Hibiscus": "Hibiscus", "player.Jasmine": "Jasmine",
     "player.Player 1 (Y)": "Player 1 (Y)", "player.Player 2 (B)": "Player 2 (B)",
+    "player.Puma": "Puma", "player.Alpacas": "Alpacas",
 }
 
 FR: dict[str, str] = {
@@ -79,6 +80,7 @@ FR: dict[str, str] = {
     "player.Lions": "Lions", "player.Elephants": "Éléphants",
     "player.Hibiscus": "Hibiscus", "player.Jasmine": "Jasmin",
     "player.Player 1 (Y)": "Joueur 1 (Y)", "player.Player 2 (B)": "Joueur 2 (B)",
+    "player.Puma": "Puma", "player.Alpacas": "Alpagas",
 }
 
 

@@ -155,6 +155,7 @@ const EN = {
   "player.Lions": "Lions", "player.Elephants": "Elephants",
   "player.Hibiscus": "Hibiscus", "player.Jasmine": "Jasmine",
   "player.Player 1 (Y)": "Player 1 (Y)", "player.Player 2 (B)": "Player 2 (B)",
+  "player.Puma": "Puma", "player.Alpacas": "Alpacas",
 
   // fixed sentences of the server (web/sessions.py, web/app.py), read back by srv()
   "srv.resigned": "{name} resigned",
@@ -334,6 +335,7 @@ const FR = {
   "player.Lions": "Lions", "player.Elephants": "Éléphants",
   "player.Hibiscus": "Hibiscus", "player.Jasmine": "Jasmin",
   "player.Player 1 (Y)": "Joueur 1 (Y)", "player.Player 2 (B)": "Joueur 2 (B)",
+  "player.Puma": "Puma", "player.Alpacas": "Alpagas",
 
   "srv.resigned": "{name} abandonne",
   "srv.offersDraw": "proposition de nulle : {name}",
