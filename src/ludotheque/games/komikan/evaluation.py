@@ -64,7 +64,7 @@ import numpy as np
 from numba import njit
 
 from .kernels import (
-    EMPTY, N, PILE, PUMA, S_ALPACAS, S_GOAL, S_Y, TO_MOVE, is_grass, jump, other_grass,
+    EMPTY, N, PILE, PUMA, S_ALPACAS, S_GOAL, S_Y, TO_MOVE, capture_ok, jump, other_grass,
     puma_move_mask, step,
 )
 
@@ -93,23 +93,21 @@ def _lowest(m):
 
 
 @njit(cache=True)
-def capture_landings(s, spec, o):
-    """Bit set of the points a Puma on o lands on by a capture (from o or from the grass point
-    linked to it, KM-C2, KM-R3, KM-R4)."""
-    out = np.int64(0)
+def _capture_scan(s, spec, o):
+    """(landing points, captured alpacas) as bit sets, for the captures a Puma standing on o
+    would have (from o or from the grass point linked to it: the kernels' ``capture_ok``)."""
+    land = np.int64(0)
+    taken = np.int64(0)
     og = other_grass(s, spec, o)
     for k in range(2):
         x = o if k == 0 else og
         if x < 0:
             break
         for d in range(8):
-            t = jump(spec, x, d)
-            if t < 0 or t == o or s[t] != EMPTY:
-                continue
-            m = step(spec, x, d)
-            if s[m] != EMPTY and not is_grass(s, m):
-                out |= np.int64(1) << t
-    return out
+            if capture_ok(s, spec, o, x, d, -1):
+                land |= np.int64(1) << jump(spec, x, d)
+                taken |= np.int64(1) << step(spec, x, d)
+    return land, taken
 
 
 @njit(cache=True)
@@ -120,18 +118,7 @@ def capturable(s, spec, reg):
     while r:
         o = _lowest(r)
         r &= r - 1
-        og = other_grass(s, spec, o)
-        for k in range(2):
-            x = o if k == 0 else og
-            if x < 0:
-                break
-            for d in range(8):
-                t = jump(spec, x, d)
-                if t < 0 or t == o or s[t] != EMPTY:
-                    continue
-                m = step(spec, x, d)
-                if s[m] != EMPTY and not is_grass(s, m):
-                    out |= np.int64(1) << m
+        out |= _capture_scan(s, spec, o)[1]
     return out
 
 
@@ -140,7 +127,7 @@ def puma_region(s, spec, P):
     """The Puma's region: bit set of the points the Puma on P reaches by any number of
     non-capturing moves (steps, grass jumps, linked moves: ``puma_move_mask``), starting from
     P and from the landing points of its captures from P; P included."""
-    reg = (np.int64(1) << P) | capture_landings(s, spec, P)
+    reg = (np.int64(1) << P) | _capture_scan(s, spec, P)[0]
     todo = reg
     while todo:
         q = _lowest(todo)
@@ -165,11 +152,7 @@ def features(s, spec):
         if x < 0:
             break
         for d in range(8):
-            t = jump(spec, x, d)
-            if t >= 0 and t != P and s[t] == EMPTY:
-                m = step(spec, x, d)
-                if s[m] != EMPTY and not is_grass(s, m):
-                    caps += 1
+            caps += 1 if capture_ok(s, spec, P, x, d, -1) else 0
     mob = _popcount(puma_move_mask(s, spec, P, -1)) + caps
     reg = puma_region(s, spec, P)
     region = _popcount(reg) - 1
