@@ -322,6 +322,19 @@ def test_arena_openings_vary_the_games_of_deterministic_players():
     assert all(r.tags["Opening"] == "3" for _, r, _ in games)
 
 
+def test_arena_start_moves_open_every_game_before_the_random_ones():
+    """Omweso's levels are measured on the play: both players keep the standard arrangement."""
+    games = [play_game("oware/omweso", p, max_actions=12, opening=2, start=("done", "done"))
+             for p in schedule(["random", "greedy"], 2)]
+    for _, record, _ in games:
+        assert record.moves()[:2] == ["done", "done"]
+        assert record.tags["Start"] == "done done"
+        assert GameRecord.parse(record.to_text()).actions == record.actions
+    assert games[0][1].actions[:4] == games[1][1].actions[:4]     # the random two, shared
+    with pytest.raises(ValueError, match="start move 'dne'"):
+        run("oware/omweso", ["random", "greedy"], 2, start=("dne",))
+
+
 def test_arena_resumes_without_replaying_finished_games():
     specs = ["random", "greedy"]
     first = schedule(specs, 4)[:3]

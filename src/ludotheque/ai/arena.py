@@ -5,7 +5,9 @@ agent sits first when k is even). Game seeds are fixed (``seed + k // 2``): the 
 the same throws and seeds the agents the same way, so a run is reproducible up to time-limited
 search. With ``opening=N`` the first N actions of a game are drawn at random from its seed,
 so both games of a seat-swapped pair start from the same position: deterministic searchers
-then play different games instead of one game a hundred times. Games run in a local process
+then play different games instead of one game a hundred times. ``start`` moves (in the game's
+notation) are played before the random ones, e.g. ``("done", "done")`` to skip Omweso's
+rearrangement. Games run in a local process
 pool; each is returned as a `GameRecord`.
 """
 from __future__ import annotations
@@ -33,10 +35,10 @@ class Pairing:
 
 
 def play_game(ruleset: str, pairing: Pairing, seconds_per_move: float = 1.0,
-              max_actions: int = 3000, opening: int = 0,
+              max_actions: int = 3000, opening: int = 0, start: tuple[str, ...] = (),
               ) -> tuple[Pairing, GameRecord, tuple[float, float]]:
-    """One game, its first ``opening`` actions at random; returns the record and both
-    players' returns (0, 0 for a game cut at ``max_actions``)."""
+    """One game: the ``start`` moves, then ``opening`` actions at random; returns the record
+    and both players' returns (0, 0 for a game cut at ``max_actions``)."""
     game = registry.load(ruleset)
     agents = [make_agent(pairing.first, pairing.seed, seconds_per_move),
               make_agent(pairing.second, pairing.seed + 7919, seconds_per_move)]
@@ -44,13 +46,18 @@ def play_game(ruleset: str, pairing: Pairing, seconds_per_move: float = 1.0,
     state = game.initial_state(pairing.seed)
     actions: list[int] = []
     times: list[float] = []
+    for move in start:
+        a = state.parse_move(move)
+        state = state.apply(a)
+        actions.append(a)
+        times.append(0.0)
     while not state.is_terminal and len(actions) < max_actions:
         p = state.current_player
         t0 = time.perf_counter()
         if p == CHANCE:
             outcomes, probs = zip(*state.chance_outcomes())
             a = rng.choices(outcomes, probs)[0]
-        elif len(actions) < opening:
+        elif len(actions) < len(start) + opening:
             a = rng.choice(state.legal_actions())
         else:
             a = agents[p].choose(state)
@@ -58,7 +65,8 @@ def play_game(ruleset: str, pairing: Pairing, seconds_per_move: float = 1.0,
         state = state.apply(a)
         actions.append(a)
     record = GameRecord(game.id, actions, [pairing.first, pairing.second], event="ludotheque arena",
-                        seconds=times, tags={"Seed": str(pairing.seed), "Opening": str(opening)})
+                        seconds=times, tags={"Seed": str(pairing.seed), "Opening": str(opening),
+                                                   **({"Start": " ".join(start)} if start else {})})
     return pairing, record, state.returns()
 
 
@@ -153,7 +161,7 @@ class ArenaResult:
 def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
         seconds_per_move: float = 1.0, seed: int = 1, max_actions: int = 3000,
         on_game: Callable[[Pairing, GameRecord, tuple[float, float]], None] | None = None,
-        opening: int = 0, skip: Collection[Pairing] = (),
+        opening: int = 0, skip: Collection[Pairing] = (), start: tuple[str, ...] = (),
         ) -> ArenaResult:
     """Plays the round robin (in ``workers`` processes when more than 1), leaving out the
     games of ``skip`` (already played: a stopped run resumes)."""
@@ -165,10 +173,16 @@ def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
     result = ArenaResult(game.id, list(agents))
     if opening < 0:
         raise ValueError("the opening is a number of actions, 0 or more")
+    state = game.initial_state()
+    for move in start:                    # a bad start move fails before anything starts
+        try:
+            state = state.apply(state.parse_move(move))
+        except ValueError as e:           # NotationError, IllegalActionError
+            raise ValueError(f"start move {move!r}: {e}") from None
     played = set(skip)
     pairings = [p for p in schedule(agents, games, seed) if p not in played]
     for pairing, record, returns in _games(game.id, pairings, workers, seconds_per_move,
-                                           max_actions, opening):
+                                           max_actions, opening, tuple(start)):
         result.add(pairing, returns)
         if on_game:
             on_game(pairing, record, returns)
@@ -176,15 +190,16 @@ def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
 
 
 def _games(ruleset: str, pairings: list[Pairing], workers: int, seconds: float,
-           max_actions: int, opening: int,
+           max_actions: int, opening: int, start: tuple[str, ...],
            ) -> Iterator[tuple[Pairing, GameRecord, tuple[float, float]]]:
     if workers <= 1:
         for p in pairings:
-            yield play_game(ruleset, p, seconds, max_actions, opening)
+            yield play_game(ruleset, p, seconds, max_actions, opening, start)
         return
     from concurrent.futures import as_completed
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures: list[Future[Any]] = [pool.submit(play_game, ruleset, p, seconds, max_actions, opening)
+        futures: list[Future[Any]] = [pool.submit(play_game, ruleset, p, seconds, max_actions, opening,
+                                                  start)
                                       for p in pairings]
         for f in as_completed(futures):
             yield f.result()

@@ -31,6 +31,8 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--opening", type=int, default=0, help="random actions that open each game "
                    "(the same for both games of a seat-swapped pair; default 0)")
+    s.add_argument("--start", default="", help="moves in the game's notation, separated by "
+                   "spaces, that open every game before the random ones (e.g. \"done done\")")
     s.add_argument("--max-actions", type=int, default=3000, help="games cut after this many actions count as draws")
     s.add_argument("--out", default=None, help="folder for the records and results.json "
                    "(default arena/<ruleset>-<date>)")
@@ -92,7 +94,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         try:
             result = arena.run(game.id, list(args.agents), args.games, args.workers,
                                args.seconds_per_move, args.seed, args.max_actions, saved,
-                               args.opening)
+                               args.opening, start=tuple(args.start.split()))
         except ValueError as e:
             console.print(f"[red]error:[/red] {e}")
             return 2

@@ -107,9 +107,6 @@ class Komikan(Game):
             condor = INDEX["c5"] if board[INDEX["c5"]] == 0 and puma != "c5" else INDEX["c4"]
         return K.new_state(self.spec, board, INDEX[puma], condor, (-1, -1), 0, 0)
 
-    def playout_start(self) -> State:
-        return self.initial_state()
-
     def from_diagram(self, diagram: str, to_move: int = 0, pile: int | None = None,
                      puma_moves: tuple[str, ...] = (), alpaca_moves: tuple[str, ...] = (),
                      condor_rested: bool = False, wave2_spent: bool = False) -> State:
