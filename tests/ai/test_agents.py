@@ -357,6 +357,10 @@ def test_arena_and_analyse_commands(tmp_path, capsys):
     reviews = json.loads(capsys.readouterr().out)
     assert len(reviews) == len(GameRecord.parse(records[0].read_text()).actions)
     assert main(["arena", "oware", "--agents", "random", "random"]) == 2
+    bad = tmp_path / "bad"
+    assert main(["arena", "oware/omweso", "--agents", "random", "greedy", "--workers", "1",
+                 "--start", "done dne", "--out", str(bad)]) == 2
+    assert "start move 'dne'" in capsys.readouterr().out and not list(bad.glob("*.txt"))
 
 
 def test_alphabeta_agrees_with_the_fanoron_telo_solver():
