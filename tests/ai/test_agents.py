@@ -335,6 +335,15 @@ def test_arena_start_moves_open_every_game_before_the_random_ones():
         run("oware/omweso", ["random", "greedy"], 2, start=("dne",))
 
 
+def test_arena_random_opening_never_ends_the_game():
+    """64 random Omweso actions are usually both rearrangements, but a random `done` can come
+    early and random sowing then often ends the game: such an opening is drawn again."""
+    for seed in range(1, 41):
+        _, record, _ = play_game("oware/omweso", Pairing("random", "greedy", seed),
+                                 max_actions=64, opening=64)
+        assert len(record.actions) == 64 and not record.final_state().is_terminal
+
+
 def test_arena_resumes_without_replaying_finished_games():
     specs = ["random", "greedy"]
     first = schedule(specs, 4)[:3]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterator
 
 from ..core import registry
-from ..core.game import CHANCE
+from ..core.game import CHANCE, State
 from ..records import GameRecord
 from .agents import make_agent
 
@@ -51,14 +51,12 @@ def play_game(ruleset: str, pairing: Pairing, seconds_per_move: float = 1.0,
         state = state.apply(a)
         actions.append(a)
         times.append(0.0)
+    state = _random_opening(state, opening, rng, actions, times)
     while not state.is_terminal and len(actions) < max_actions:
         p = state.current_player
         t0 = time.perf_counter()
         if p == CHANCE:
-            outcomes, probs = zip(*state.chance_outcomes())
-            a = rng.choices(outcomes, probs)[0]
-        elif len(actions) < len(start) + opening:
-            a = rng.choice(state.legal_actions())
+            a = _draw_throw(state, rng)
         else:
             a = agents[p].choose(state)
         times.append(round(time.perf_counter() - t0, 4))
@@ -68,6 +66,29 @@ def play_game(ruleset: str, pairing: Pairing, seconds_per_move: float = 1.0,
                         seconds=times, tags={"Seed": str(pairing.seed), "Opening": str(opening),
                                                    **({"Start": " ".join(start)} if start else {})})
     return pairing, record, state.returns()
+
+
+def _draw_throw(state: State, rng: random.Random) -> int:
+    outcomes, probs = zip(*state.chance_outcomes())
+    return int(rng.choices(outcomes, probs)[0])
+
+
+def _random_opening(state: State, opening: int, rng: random.Random, actions: list[int],
+                    times: list[float]) -> State:
+    """Plays ``opening`` random actions (throws as they fall) and returns the state after
+    them. An opening that ends the game is drawn again: chance, not the players, would have
+    decided it (Omweso's random rearrangements sometimes do)."""
+    at, n = state, len(actions)
+    for _ in range(1000):
+        while len(actions) < n + opening and not state.is_terminal:
+            a = _draw_throw(state, rng) if state.is_chance_node else rng.choice(state.legal_actions())
+            state = state.apply(a)
+            actions.append(a)
+            times.append(0.0)
+        if not state.is_terminal or opening == 0:
+            return state
+        state, actions[n:], times[n:] = at, [], []
+    raise ValueError(f"every opening of {opening} random actions ends the game")
 
 
 def schedule(agents: list[str], games: int, seed: int = 1) -> list[Pairing]:
