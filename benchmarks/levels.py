@@ -2,7 +2,7 @@
 
 For each ruleset and each pair easy-medium, medium-hard, hard-expert, plays ``--games`` games
 (seats alternating, fixed seeds, the first ``--opening`` actions at random and shared by the
-two games of a seat-swapped pair; Omweso's, both rearrangements: ``OPENINGS``) and prints the stronger level's score, its Elo gain with the
+two games of a seat-swapped pair) and prints the stronger level's score, its Elo gain with the
 95% interval, and whether it reaches the target: 75%, or 60% where throws decide much (a
 ruleset with chance nodes). Boards the solver plays perfectly at every level are left out
 (Fanoron-Telo).
@@ -29,13 +29,6 @@ from ludotheque.ai import arena
 from ludotheque.ai.levels import LEVEL_NAMES, level_table
 
 SOLVED = {"fanorona/telo"}           # every level plays it perfectly (the solver)
-# Omweso opens with both players' free rearrangement, North seeing South's (OM-B2): between
-# searchers the one who rearranges second wins nearly every game (50,000 nodes won 49 of 50 as
-# North and 18 of 50 as South against 5,000), so the seat, not the level, decided. Keeping
-# the standard arrangement instead makes a sprint of 20 actions that the first sower mostly
-# wins. So there the random opening is both rearrangements (64 seed moves, shared by the
-# seat-swapped pair) and the levels are measured on the play that follows.
-OPENINGS = {"oware/omweso": 64}
 PAIRS = [f"{a}-{b}" for a, b in zip(LEVEL_NAMES, LEVEL_NAMES[1:])]
 
 
@@ -61,18 +54,14 @@ def pair_key(ruleset: str, strong: str, weak: str, opening: int) -> tuple[str, s
     return ruleset, strong, weak, opening
 
 
-def row_key(r: dict[str, Any]) -> tuple[str, str, str, int]:
-    return r["ruleset"], r["strong"], r["weak"], r["opening"]
-
-
 def summary(rows: list[dict[str, Any]], ruleset: str, weak: str, strong: str,
             opening: int) -> dict[str, Any]:
     """The stronger level's results in the games of the file for this pair and its specs."""
     table = level_table(ruleset)
-    key = pair_key(ruleset, table[strong], table[weak], OPENINGS.get(ruleset, opening))
+    key = pair_key(ruleset, table[strong], table[weak], opening)
     tally = arena.Tally()
     for r in rows:
-        if row_key(r) == key:
+        if pair_key(r["ruleset"], r["strong"], r["weak"], r["opening"]) == key:
             seat = 0 if r["first"] == table[strong] else 1
             tally.add(r["returns"][seat])
     target = 0.6 if has_chance(ruleset) else 0.75
@@ -85,19 +74,19 @@ def summary(rows: list[dict[str, Any]], ruleset: str, weak: str, strong: str,
 def play(ruleset: str, weak: str, strong: str, args: argparse.Namespace) -> None:
     table = level_table(ruleset)
     specs = [table[strong], table[weak]]
-    opening = OPENINGS.get(ruleset, args.opening)
     done = [arena.Pairing(r["first"], r["second"], r["seed"]) for r in load(args.out)
-            if row_key(r) == pair_key(ruleset, *specs, opening)]
+            if pair_key(r["ruleset"], r["strong"], r["weak"], r["opening"])
+            == pair_key(ruleset, *specs, args.opening)]
 
     def saved(p: arena.Pairing, record: Any, returns: tuple[float, float]) -> None:
-        row = {"ruleset": ruleset, "strong": specs[0], "weak": specs[1], "opening": opening, "first": p.first,
-               "second": p.second, "seed": p.seed, "returns": list(returns),
+        row = {"ruleset": ruleset, "strong": specs[0], "weak": specs[1], "opening": args.opening,
+               "first": p.first, "second": p.second, "seed": p.seed, "returns": list(returns),
                "actions": len(record.actions), "seconds": round(sum(record.seconds), 1)}
         with open(args.out, "a") as fh:
             fh.write(json.dumps(row) + "\n")
 
     arena.run(ruleset, specs, args.games, args.workers, seed=1, max_actions=args.max_actions,
-              on_game=saved, opening=opening, skip=done)
+              on_game=saved, opening=args.opening, skip=done)
 
 
 def main() -> None:
