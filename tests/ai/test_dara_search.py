@@ -90,3 +90,70 @@ def test_dara_evaluation_is_bounded_antisymmetric_and_likes_material(ruleset):
             assert ev(s.data, g.spec, p) == -ev(s.data, g.spec, 1 - p)
     assert ev(ahead.data, g.spec, LIONS) > ev(even.data, g.spec, LIONS)
     assert ev(ahead.data, g.spec, ELEPHANTS) < ev(even.data, g.spec, ELEPHANTS)
+
+
+def _ev(state, player=LIONS):
+    g = state.game
+    return AB.game_evaluate(g)(state.data, g.spec, player)
+
+
+@pytest.mark.parametrize("to_move", [LIONS, ELEPHANTS])
+def test_dara_evaluation_likes_a_line_one_step_away(to_move):
+    """Same material and mobility (8 steps each side): c1-c2 would make a2-b2-c2 and take e2;
+    a4-a3 would make a2-a3-a4, but no Elephant stands in column a (DA-D5): no threat."""
+    g = ludotheque.load("dara")
+    threat = g.from_diagram("""
+        5  . . . . . .
+        4  . . . . E E
+        3  . . . . . .
+        2  L L . . E .
+        1  . . L . . .""", to_move, lost=(9, 9))
+    idle = g.from_diagram("""
+        5  . . . . . .
+        4  L . . . E E
+        3  . . . . . .
+        2  L L . . E .
+        1  . . . . . .""", to_move, lost=(9, 9))
+    assert _ev(threat) > _ev(idle)
+    assert _ev(threat, ELEPHANTS) < _ev(idle, ELEPHANTS)
+    if to_move == LIONS:                                   # the capture is at hand
+        assert _ev(threat) > 0.1
+
+
+@pytest.mark.parametrize("ruleset", ["dara", "dara/dala"])
+def test_dara_evaluation_dislikes_a_blocked_side(ruleset):
+    """Three pieces each, the Elephants to move. Hemmed in the corner, the Lions have no step
+    left (they lose if it is still so at their turn, DA-E2); spread out, they have eight."""
+    g = ludotheque.load(ruleset)
+    top = "\n".join(". . . . . ." for _ in range(g.height - 3))
+    blocked = g.from_diagram(top + """
+        E . . . . .
+        L E . . . .
+        L L E . . .""", ELEPHANTS, lost=(9, 9))
+    free = g.from_diagram(top + """
+        E . . L . .
+        . E . . . .
+        . . E . L L""", ELEPHANTS, lost=(9, 9))
+    assert _ev(blocked) < _ev(free) - 0.1
+    assert _ev(blocked, ELEPHANTS) > 0
+
+
+def test_dala_evaluation_sees_placement_threats():
+    """Dala, placement phase (DL-B3): the Lions to place with two in a row and the third cell
+    empty (d1) will take a piece; with both ends taken they threaten nothing."""
+    g = ludotheque.load("dara/dala")
+    open_ = g.from_diagram("""
+        6  . . . . . .
+        5  . . . . . .
+        4  . . L E . .
+        3  . . E L . .
+        2  . . . . . .
+        1  E L L . . E""", LIONS)
+    closed = g.from_diagram("""
+        6  . . . . . .
+        5  . . . . . .
+        4  . . L E . .
+        3  . . E L . .
+        2  . . . . . .
+        1  E L L E . .""", LIONS)
+    assert _ev(open_) > _ev(closed)

@@ -1,21 +1,214 @@
 """A heuristic value of a Dara / Dala position for search (``Dara.evaluate``).
 
-Counted in pieces for ``player`` against the opponent: the pieces each side has captured
-(10 wins), plus half a piece for a removal that ``player`` is about to make. The value is
-``score / (|score| + 4)``: two pieces ahead is worth 1/3; wins and draws are left to the
-search's terminal values.
+One function serves every ruleset of the family (Dara, Dala, ``+heroes``, ``+hut``, both
+``capture`` options). Counted in pieces for player 0 (the Lions), then squashed into (-1, 1)
+and given the sign of ``player``:
+
+- material (weight 1): the pieces each side has captured (10 wins, DA-E1);
+- a removal owed (``PEND_W`` = 1): the player to move has formed a line and must now take a
+  piece (DA-D7): it is as good as made;
+- threats, the "mill one step away": the cells where a side forms a line of exactly 3 by one
+  legal step (DA-C2, DA-D2) *and* would have something to take there (DA-D4 protection,
+  DA-D5 row/column reach, DL-D1 anything in Dala). The side that acts next (the player to
+  move; his opponent while a removal is owed) with such a cell captures at once:
+  ``NOW_W`` = 0.8, + ``NOW_MORE_W`` = 0.1 per further cell. The waiting side's cells can be
+  parried (step into the cell, or capture first and take one of the line's pieces): one cell
+  ``WAIT1_W`` = 0.25, two or more (a fork: only one can be parried) ``WAIT2_W`` = 0.6. While a
+  removal is owed, both sides' cells count as waiting ones: the removal will break the line
+  in the making that matters most;
+- Dara's placement phase (no capture while placing, DA-B3): the same count of cells where a
+  step would form a line, whatever could be taken, scaled by ``PLACE_F`` = 0.5: these are
+  the lines that will capture from the first move of the movement phase (the Lions move
+  first), and placing a piece in the enemy's cell is the way to parry them;
+- Dala's placement phase (placements capture, DL-B3): the empty cells where a placement would
+  make a run of exactly 3, counted as threats scaled by ``DALA_PLACE_F``; see the
+  measurements below for why it is small;
+- mobility (``MOB_W`` = 0.05 a legal step, hero jumps included): 24 pieces on Dara's 30
+  cells leave 6 empty at the start of the movement phase, and a side that cannot move loses
+  (DA-E2, even on the first turn): each step under 3 costs a further ``LOW_W`` = 0.4
+  (not in Dala's placement phase, where a placement is always possible);
+- exposure (Dara only, ``EXPOSED_W`` = 0.05 a piece): pieces outside one's own lines, which
+  the enemy may take (DA-D4); in Dala everything can be taken (DL-D1).
+
+Threats and mobility come from one pass over the legal steps of each side with the kernels'
+``steps``, ``move_ok`` (the no-four rule), ``line_dirs`` (the run of exactly 3 a step makes)
+and ``takeable``/``in_reach`` (what a line may take), so the rules stay in one place; a leaf
+costs a few dozen run scans and no allocation beyond two small work arrays.
+
+MEASURED
+
+The value is ``score / (|score| + 4)``: two pieces ahead is worth 1/3. A finished game (which
+the search scores itself) gets +-1000 for a win and 0 for a draw.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .kernels import LOST, PEND, TO_MOVE
+from .kernels import (
+    END, HAND, HERO, LOST, ONGOING, PEND, S_DALA, S_N, TO_MOVE, W, WINNER, boards, fours,
+    in_reach, jump_target, line_dirs, move_ok, placements, placing, steps, takeable,
+)
+
+SQUASH = 4.0
+WIN_SCORE = 1000.0
+PEND_W = 1.0        # a removal owed to the player to move
+NOW_W = 0.8         # the side to act next can form a capturing line
+NOW_MORE_W = 0.1    # each further cell where it can
+WAIT1_W = 0.25      # the other side can form one (the side to act can parry it)
+WAIT2_W = 0.6       # the other side can form lines on two cells or more
+PLACE_F = 0.5       # Dara's placement phase: prepared lines, scaled
+DALA_PLACE_F = 0.25 # Dala's placement phase: placements that capture, scaled
+DALA_WAIT_F = 1.0   # ... and the waiting side's, scaled again
+MOB_W = 0.05        # per legal step
+LOW_W = 0.4         # per missing step under 3 (trapped loses)
+EXPOSED_W = 0.05    # per piece the opponent could take (Dara only)
+
+
+@njit(cache=True, inline="always")
+def _popcount(m: np.int64) -> int:
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _reach_any(spec: np.ndarray, targets: np.int64, row: int, col: int) -> bool:
+    while targets:
+        c = trailing_zeros(targets)
+        targets &= targets - 1
+        if in_reach(spec, c, row, col):
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _now(n: int) -> float:
+    return 0.0 if n == 0 else NOW_W + NOW_MORE_W * (n - 1)
+
+
+@njit(cache=True, inline="always")
+def _wait(n: int) -> float:
+    return 0.0 if n == 0 else WAIT1_W if n == 1 else WAIT2_W
+
+
+@njit(cache=True)
+def _side(s: np.ndarray, spec: np.ndarray, q: int, movement: bool, out: np.ndarray) -> None:
+    """out = [legal steps, threat cells bit set, takeable enemy pieces]."""
+    n = spec[S_N]
+    targets = np.int64(0)
+    for c in range(n):
+        if takeable(s, spec, c, q):
+            targets |= np.int64(1) << c
+    occ, mine_, movers, hero = boards(s, spec, q)
+    f = fours(spec, mine_)
+    full = (np.int64(1) << n) - 1
+    empty = full & ~occ
+    mob = 0
+    threat = np.int64(0)
+    for d in range(4):
+        dest = steps(spec, movers, empty, d)
+        back = 1 if d == 0 else W if d == 1 else -1 if d == 2 else -W
+        while dest:
+            t = trailing_zeros(dest)
+            dest &= dest - 1
+            c = t - back
+            if not move_ok(s, spec, f, c, t, q):
+                continue
+            mob += 1
+            if (threat >> t) & 1:
+                continue
+            m = line_dirs(s, spec, t, q, c)
+            if m != 0:
+                if not movement or _reach_any(spec, targets, t // W if m & 1 else -1,
+                                          t % W if m & 2 else -1):
+                    threat |= np.int64(1) << t
+    if hero:
+        c = trailing_zeros(hero)
+        for d in range(4):
+            t = jump_target(s, spec, c, d)
+            if t >= 0 and move_ok(s, spec, f, c, t, q):
+                mob += 1
+    out[0] = mob
+    out[1] = threat
+    out[2] = _popcount(targets)
+
+
+@njit(cache=True)
+def _dala_placements(s: np.ndarray, spec: np.ndarray, q: int) -> np.int64:
+    """Cells where q's placement forms a line (DL-B3) while the opponent has a piece to lose."""
+    n = spec[S_N]
+    any_target = False
+    for c in range(n):
+        if takeable(s, spec, c, q):
+            any_target = True
+            break
+    if not any_target:
+        return np.int64(0)
+    occ, mine_, movers, hero = boards(s, spec, q)
+    free = placements(s, spec, occ, np.int64(0))
+    threat = np.int64(0)
+    while free:
+        t = trailing_zeros(free)
+        free &= free - 1
+        if line_dirs(s, spec, t, q, -1) != 0:
+            threat |= np.int64(1) << t
+    return threat
 
 
 @njit(cache=True)
 def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
-    score = float(s[LOST + 1 - player] - s[LOST + player])
+    sign = 1.0 if player == 0 else -1.0                 # scores are counted for player 0
+    if s[END] != ONGOING:
+        w = s[WINNER]
+        score = 0.0 if w < 0 else WIN_SCORE if w == 0 else -WIN_SCORE
+        score *= sign
+        return score / (abs(score) + SQUASH)
+    score = float(s[LOST + 1] - s[LOST])
+    p = s[TO_MOVE]
     if s[PEND]:
-        score += 0.5 if s[TO_MOVE] == player else -0.5
-    return score / (abs(score) + 4.0)
+        score += PEND_W if p == 0 else -PEND_W
+    nx = 1 - p if s[PEND] else p                        # the side that acts next
+    dala = spec[S_DALA] != 0
+    in_hand0 = s[HAND] + s[HERO] > 0
+    in_hand1 = s[HAND + 1] + s[HERO + 1] > 0
+    movement = not in_hand0 and not in_hand1
+    a = np.zeros(3, np.int64)
+    b = np.zeros(3, np.int64)
+    _side(s, spec, 0, movement, a)
+    _side(s, spec, 1, movement, b)
+    if dala and not movement:
+        t0 = _dala_placements(s, spec, 0) if in_hand0 else np.int64(0)
+        t1 = _dala_placements(s, spec, 1) if in_hand1 else np.int64(0)
+        scale = DALA_PLACE_F
+    else:
+        t0 = np.int64(a[1])
+        t1 = np.int64(b[1])
+        scale = 1.0 if movement else PLACE_F
+    n0 = _popcount(t0)
+    n1 = _popcount(t1)
+    wf = DALA_WAIT_F if dala and not movement else 1.0
+    if s[PEND]:
+        # the removal may break a line in the making: both sides' threats count as parried
+        th = wf * (_wait(n0) - _wait(n1))
+    elif nx == 0:
+        th = _now(n0) - wf * _wait(n1)
+    else:
+        th = wf * _wait(n0) - _now(n1)
+    score += scale * th
+    m0 = a[0]
+    m1 = b[0]
+    mob = MOB_W * (m0 - m1)
+    if not dala or movement:
+        if m0 < 3:
+            mob -= LOW_W * (3 - m0)
+        if m1 < 3:
+            mob += LOW_W * (3 - m1)
+    score += mob
+    if not dala:
+        score -= EXPOSED_W * (b[2] - a[2])             # b[2]: Lions' pieces the Elephants may take
+    score *= sign
+    return score / (abs(score) + SQUASH)

@@ -231,19 +231,30 @@ def placements(s: np.ndarray, spec: np.ndarray, occ: int, f: int) -> int:
 # -- captures (DA-D4..DA-D7, DL-D1, DH-C1) --------------------------------------------------
 
 @njit(cache=True, inline="always")
-def candidate(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
-    """Cell c holds an enemy piece that the rule in force lets p take (hero rule aside)."""
+def takeable(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
+    """Cell c holds an enemy piece that p may take wherever his line is (hero rule aside):
+    never a hut (DA-D1), anything in Dala (DL-D1), else only outside enemy lines (DA-D4)."""
     v = s[c]
     if v == EMPTY or v >= HUT0 or own(v, p):                   # DA-D1: never a hut
         return False
     if spec[S_DALA]:                                           # DL-D1: anything, even in lines
         return True
     w, h = W, spec[S_H]
-    if not spec[S_ANYWHERE]:                                   # DA-D5: the line's row/column
-        if c // w != s[PROW] and c % w != s[PCOL]:
-            return False
     q = 1 - p                                                  # DA-D4: lines protect
     return run_len(s, w, h, c, q, True, -1) < 3 and run_len(s, w, h, c, q, False, -1) < 3
+
+
+@njit(cache=True, inline="always")
+def in_reach(spec: np.ndarray, c: int, row: int, col: int) -> bool:
+    """DA-D5: with capture=line, only the row of a horizontal line (row, or -1) and the column
+    of a vertical one (col, or -1); DA-D6/DL-D1: anywhere."""
+    return spec[S_ANYWHERE] != 0 or c // W == row or c % W == col
+
+
+@njit(cache=True, inline="always")
+def candidate(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
+    """Cell c holds an enemy piece that the rule in force lets p take (hero rule aside)."""
+    return takeable(s, spec, c, p) and in_reach(spec, c, s[PROW], s[PCOL])
 
 
 @njit(cache=True)
@@ -274,17 +285,23 @@ def exact_three(s: np.ndarray, spec: np.ndarray, c: int, p: int, horizontal: boo
 
 
 @njit(cache=True, inline="always")
+def line_dirs(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> int:
+    """DA-D2/DL-B3: p's piece on c (skip, the piece's origin, as empty) is in a run of exactly
+    3 along its row (bit 1) and/or its column (bit 2)."""
+    w, h = W, spec[S_H]
+    return (int(run_len(s, w, h, c, p, True, skip) == 3)
+            | (int(run_len(s, w, h, c, p, False, skip) == 3) << 1))
+
+
+@njit(cache=True, inline="always")
 def mark_lines(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     """DA-D2/DL-B3/DS-A5: p's piece on c is in a run of exactly 3; notes the row/column."""
-    w = W
-    formed = False
-    if exact_three(s, spec, c, p, True):
-        s[PROW] = c // w
-        formed = True
-    if exact_three(s, spec, c, p, False):
-        s[PCOL] = c % w
-        formed = True
-    return formed
+    m = line_dirs(s, spec, c, p, -1)
+    if m & 1:
+        s[PROW] = c // W
+    if m & 2:
+        s[PCOL] = c % W
+    return m != 0
 
 
 # -- legal actions --------------------------------------------------------------------------
