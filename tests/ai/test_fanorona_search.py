@@ -94,3 +94,58 @@ def test_fanorona_evaluation_is_bounded_antisymmetric_and_likes_material():
             assert ev(s.data, g.spec, p) == -ev(s.data, g.spec, 1 - p)
     assert ev(ahead.data, g.spec, 0) > ev(even.data, g.spec, 0)
     assert ev(ahead.data, g.spec, 1) < ev(even.data, g.spec, 1)
+
+
+def test_fanorona_evaluation_likes_capture_options():
+    """The same material, but green's e4 can withdraw from e5 (e4-e3W): green is better."""
+    g = ludotheque.load("fanorona")
+    ev = AB.game_evaluate(g)
+    option = g.from_diagram("""
+        5  . . . . O . . . .
+        4  . . . . G . . . .
+        3  . . . . . . . . .
+        2  . . . . . . . . .
+        1  O . . . G . . . .""")
+    none = g.from_diagram("""
+        5  . . . . O . . . .
+        4  . . . . . . . . .
+        3  . . . . . . . . .
+        2  . . . . G . . . .
+        1  O . . . G . . . .""")
+    assert ev(option.data, g.spec, 0) > ev(none.data, g.spec, 0) == 0.0
+    assert ev(option.data, g.spec, 1) < 0.0
+
+
+def test_vela_evaluation_counts_orange_as_at_phase_2():
+    """Vela phase 1: orange's lemurs are counted as they will be when phase 2 starts (17
+    captures made), so green's lead does not grow with each single capture; the start is
+    22 lemurs against 5, not an even position."""
+    v = ludotheque.load("fanorona/vela")
+    ev = AB.game_evaluate(v)
+    start = v.initial_state()
+    assert ev(start.data, v.spec, 0) == pytest.approx(17 / 27)      # 5 capture options each
+    after = start.apply_move("e2-e3A")                             # takes e4 only (FV-B1)
+    assert ev(after.data, v.spec, 0) < ev(start.data, v.spec, 0) + 0.02
+    base = ludotheque.load("fanorona")
+    assert ev(base.initial_state().data, base.spec, 0) == 0.0
+
+
+def test_vela_evaluation_orange_prefers_threats_for_phase_2():
+    """Phase 1, one capture to go, orange to move: orange cannot capture yet, but with his
+    lemur on e3 he has Fanorona captures ready for his first phase-2 turn (e3-f4W takes d2
+    and c1, e3-f2A takes g1), which count for him; on h4 the same lemur threatens nothing."""
+    v = ludotheque.load("fanorona/vela")
+    ev = AB.game_evaluate(v)
+    threat = v.from_diagram("""
+        5  . . . . . . . O .
+        4  . . . . . . . . .
+        3  . . . . O . . . .
+        2  . G G G . . . . .
+        1  . G G G . . G . O""", 1, green_captures=16)
+    quiet = v.from_diagram("""
+        5  . . . . . . . O .
+        4  . . . . . . . O .
+        3  . . . . . . . . .
+        2  . G G G . . . . .
+        1  . G G G . . G . O""", 1, green_captures=16)
+    assert ev(threat.data, v.spec, 1) > ev(quiet.data, v.spec, 1)

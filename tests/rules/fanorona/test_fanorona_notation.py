@@ -289,11 +289,3 @@ def test_parse_turn_stays_in_the_turn():
     assert g.parse_turn(mid, "c2W") == [mid.parse_move("c3-c2W"), g.stop_action]
     assert g.parse_turn(mid, "stop") == [g.stop_action]
 
-
-def test_evaluate_is_material():
-    g = load("fanorona")
-    s = g.initial_state()
-    assert g.evaluate(s.data, g.spec, 0) == 0.0
-    after = s.apply_move("e2-e3A")                          # takes e4 e5
-    assert g.evaluate(after.data, g.spec, 0) == pytest.approx(2 / 42)
-    assert g.evaluate(after.data, g.spec, 1) == pytest.approx(-2 / 42)

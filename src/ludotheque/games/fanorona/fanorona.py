@@ -27,6 +27,7 @@ from ...core import Game, IllegalActionError, NotationError, Outcome, State, Ter
 from ...core.geometry import LineBoard, alquerque_board
 from ...core.kernels import MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow, no_chance
 from ...core.registry import Option, RulesetInfo, register
+from . import evaluation
 from . import kernels as K
 
 KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
@@ -84,7 +85,7 @@ class Fanorona(Game):
         self.n = n
         self.num_actions = K.num_actions(n)
         self.kernels = KERNELS
-        self.evaluate = K.evaluate
+        self.evaluate = evaluation.evaluate
         par = np.zeros(10, np.int64)
         par[K.P_N] = n
         par[K.P_FEMALE] = female

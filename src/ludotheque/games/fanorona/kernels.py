@@ -558,11 +558,3 @@ def returns(s: np.ndarray, spec, out: np.ndarray) -> None:
     if s[END] != ONGOING and w >= 0:
         out[w] = 1.0
         out[1 - w] = -1.0
-
-
-@njit(cache=True)
-def evaluate(s: np.ndarray, spec, player: int) -> float:
-    """Search heuristic in [-1, 1]: the material balance of ``player``."""
-    a = s[COUNT + player]
-    b = s[COUNT + 1 - player]
-    return (a - b) / (a + b) if a + b > 0 else 0.0
