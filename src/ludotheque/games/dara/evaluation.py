@@ -21,8 +21,8 @@ and given the sign of ``player``:
   the lines that will capture from the first move of the movement phase (the Lions move
   first), and placing a piece in the enemy's cell is the way to parry them;
 - Dala's placement phase (placements capture, DL-B3): the empty cells where a placement would
-  make a run of exactly 3, counted as threats scaled by ``DALA_PLACE_F``; see the
-  measurements below for why it is small;
+  make a run of exactly 3 (while the enemy has a piece on the board), counted as threats
+  scaled by ``DALA_PLACE_F`` = 0.25 (see below for why so small);
 - mobility (``MOB_W`` = 0.05 a legal step, hero jumps included): 24 pieces on Dara's 30
   cells leave 6 empty at the start of the movement phase, and a side that cannot move loses
   (DA-E2, even on the first turn): each step under 3 costs a further ``LOW_W`` = 0.4
@@ -35,7 +35,42 @@ Threats and mobility come from one pass over the legal steps of each side with t
 and ``takeable``/``in_reach`` (what a line may take), so the rules stay in one place; a leaf
 costs a few dozen run scans and no allocation beyond two small work arrays.
 
-MEASURED
+Not looked at: Dala's line of 4 broken into a line of 3 (DL-C1(b)), hut placements (for
+mobility and for lines, DS-A2/DS-A5) and hero jumps that form lines: the value stays valid
+there, only less informed.
+
+Why these weights (``arena.run(rid, [strong, weak], 40, seed=1, opening=4)``, the same
+evaluation on both sides unless said): with material alone, placement was blind (Dara's
+placements capture nothing, so every placement scored the same) and a side saw a line only
+when the search reached the removal. Against the material-only evaluation at 300 nodes a
+side, this one scores 40-0 on ``dara`` (32 of 40 by trapping the opponent, DA-E2) and 40-0 on
+``dara/dala`` (40-0 too with the weight kept, 0.25). In Dala's placement phase the
+full-weight term made the one-ply ``greedy`` player nearly as good as a 300-node search: it
+blocks every open two and builds forks on its own, while 300 nodes reach barely two plies
+among 30 placements (300 nodes vs greedy 65-67.5%; at weight 0.4, 72.5%). Without the term
+the levels are far apart (95%, 5,000 vs 300 nodes 92.5%) but the search is much weaker (12.5%
+at 5,000 nodes a side against the full weight); counting only the side to act's threats, or
+halving the waiting side's, moved the gap from one pair to the other (97.5% / 65%, 67.5% /
+87.5%). 0.25 keeps both pairs apart (95% and 100% on 40 games). In Dara, ``PLACE_F`` 0 instead
+of 0.5 scored 46% (+5 =27 -8) at 5,000 nodes a side, the same ladder within noise.
+
+Measured (``benchmarks/levels.py``, 100 games a pair, seats alternating, 4 random opening
+actions; material only before, same budgets):
+
+| ruleset | pair | games | +/=/- | score | before |
+| --- | --- | --- | --- | --- | --- |
+| dara | 300n vs greedy | 100 | 70/30/0 | 85% | 94.5% |
+| dara | 5000n vs 300n | 100 | 56/44/0 | 78% | 86.5% |
+| dara/dala | 300n vs greedy | 100 | 96/0/4 | 96% | 89% |
+| dara/dala | 5000n vs 300n | 100 | 100/0/0 | 100% | 100% |
+| dara/dala | 0.5 s vs 5000n | 100 | 80/0/20 | 80% | 100% |
+
+Dara's draws are threefold repetitions at 0-0 a few moves into the movement phase: both
+sides now place so that the other has no line to form, and the six empty cells of the
+locked board leave each side a piece to shuffle. The weaker side is glad to repeat, and the
+stronger one, whose value is about even there, seems to have nothing better (a guess from the
+final positions, not checked). The ladder is narrower than with a blind placement, where the
+deeper search won the tactics that followed.
 
 The value is ``score / (|score| + 4)``: two pieces ahead is worth 1/3. A finished game (which
 the search scores itself) gets +-1000 for a win and 0 for a draw.
@@ -48,7 +83,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .kernels import (
     END, HAND, HERO, LOST, ONGOING, PEND, S_DALA, S_N, TO_MOVE, W, WINNER, boards, fours,
-    in_reach, jump_target, line_dirs, move_ok, placements, placing, steps, takeable,
+    in_reach, jump_target, line_dirs, move_ok, placements, steps, takeable,
 )
 
 SQUASH = 4.0
@@ -60,7 +95,6 @@ WAIT1_W = 0.25      # the other side can form one (the side to act can parry it)
 WAIT2_W = 0.6       # the other side can form lines on two cells or more
 PLACE_F = 0.5       # Dara's placement phase: prepared lines, scaled
 DALA_PLACE_F = 0.25 # Dala's placement phase: placements that capture, scaled
-DALA_WAIT_F = 1.0   # ... and the waiting side's, scaled again
 MOB_W = 0.05        # per legal step
 LOW_W = 0.4         # per missing step under 3 (trapped loses)
 EXPOSED_W = 0.05    # per piece the opponent could take (Dara only)
@@ -190,14 +224,13 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
         scale = 1.0 if movement else PLACE_F
     n0 = _popcount(t0)
     n1 = _popcount(t1)
-    wf = DALA_WAIT_F if dala and not movement else 1.0
     if s[PEND]:
         # the removal may break a line in the making: both sides' threats count as parried
-        th = wf * (_wait(n0) - _wait(n1))
+        th = _wait(n0) - _wait(n1)
     elif nx == 0:
-        th = _now(n0) - wf * _wait(n1)
+        th = _now(n0) - _wait(n1)
     else:
-        th = wf * _wait(n0) - _now(n1)
+        th = _wait(n0) - _now(n1)
     score += scale * th
     m0 = a[0]
     m1 = b[0]
