@@ -12,7 +12,7 @@ from ludotheque.ai import mcts
 from ludotheque.ai.agents import (
     AlphaBetaAgent, GreedyAgent, LevelAgent, MCTSAgent, RandomAgent, make_agent,
 )
-from ludotheque.ai.arena import ArenaResult, Pairing, elo, play_game, run, schedule
+from ludotheque.ai.arena import ArenaResult, Pairing, elo, opening_of, play_game, run, schedule
 from ludotheque.ai.hints import analyse, best_actions
 from ludotheque.ai.levels import DEFAULT, LEVEL_NAMES, LEVELS, level_spec, level_table
 from ludotheque.records import GameRecord
@@ -333,6 +333,19 @@ def test_arena_start_moves_open_every_game_before_the_random_ones():
     assert games[0][1].actions[:4] == games[1][1].actions[:4]     # the random two, shared
     with pytest.raises(ValueError, match="start move 'dne'"):
         run("oware/omweso", ["random", "greedy"], 2, start=("dne",))
+
+
+def test_arena_gives_each_pair_of_games_its_own_opening():
+    """Awithlaknannai has few first moves: 4 random actions drawn from 20 seeds repeat (then
+    deterministic searchers replay one game); the arena draws a repeat again."""
+    game = ludotheque.load("awithlaknannai")
+    plain = [tuple(opening_of(game, s, 4)[1]) for s in range(1001, 1021)]
+    own = [tuple(opening_of(game, s, 4, (), 1001)[1]) for s in range(1001, 1021)]
+    assert len(set(plain)) < 16 and len(set(own)) == 20
+    assert own[0] == plain[0]                          # the first draw stays as it was
+    games = [play_game("awithlaknannai", p, max_actions=6, opening=4, first_seed=1001)
+             for p in schedule(["random", "greedy"], 50, 1)[:40:2]]
+    assert [tuple(r.actions[:4]) for _, r, _ in games] == own
 
 
 def test_arena_random_opening_never_ends_the_game():

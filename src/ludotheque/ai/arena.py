@@ -4,11 +4,11 @@ Every pair of agents plays ``games`` games, seats alternating (game k of a pair:
 agent sits first when k is even). Game seeds are fixed (``seed + k // 2``): the same seed makes
 the same throws and seeds the agents the same way, so a run is reproducible up to time-limited
 search. With ``opening=N`` the first N actions of a game are drawn at random from its seed,
-so both games of a seat-swapped pair start from the same position: deterministic searchers
-then play different games instead of one game a hundred times. ``start`` moves (in the game's
-notation) are played before the random ones, e.g. ``("done", "done")`` to skip Omweso's
-rearrangement. Games run in a local process
-pool; each is returned as a `GameRecord`.
+so both games of a seat-swapped pair start from the same position, and each pair from its own
+(as long as the game has enough openings of N actions): deterministic searchers then play
+different games instead of one game a hundred times. ``start`` moves (in the game's notation)
+are played before the random ones, e.g. ``("done", "done")`` to skip Omweso's rearrangement.
+Games run in a local process pool; each is returned as a `GameRecord`.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterator
 
 from ..core import registry
-from ..core.game import CHANCE, State
+from ..core.game import CHANCE, Game, State
 from ..records import GameRecord
 from .agents import make_agent
 
@@ -36,22 +36,16 @@ class Pairing:
 
 def play_game(ruleset: str, pairing: Pairing, seconds_per_move: float = 1.0,
               max_actions: int = 3000, opening: int = 0, start: tuple[str, ...] = (),
+              first_seed: int | None = None,
               ) -> tuple[Pairing, GameRecord, tuple[float, float]]:
-    """One game: the ``start`` moves, then ``opening`` actions at random; returns the record
-    and both players' returns (0, 0 for a game cut at ``max_actions``)."""
+    """One game: the ``start`` moves, then ``opening`` actions at random (not those of the
+    seeds from ``first_seed`` on, see `opening_of`); returns the record and both players'
+    returns (0, 0 for a game cut at ``max_actions``)."""
     game = registry.load(ruleset)
     agents = [make_agent(pairing.first, pairing.seed, seconds_per_move),
               make_agent(pairing.second, pairing.seed + 7919, seconds_per_move)]
-    rng = random.Random(pairing.seed)
-    state = game.initial_state(pairing.seed)
-    actions: list[int] = []
-    times: list[float] = []
-    for move in start:
-        a = state.parse_move(move)
-        state = state.apply(a)
-        actions.append(a)
-        times.append(0.0)
-    state = _random_opening(state, opening, rng, actions, times)
+    state, actions, rng = opening_of(game, pairing.seed, opening, start, first_seed)
+    times = [0.0] * len(actions)
     while not state.is_terminal and len(actions) < max_actions:
         p = state.current_player
         t0 = time.perf_counter()
@@ -73,22 +67,55 @@ def _draw_throw(state: State, rng: random.Random) -> int:
     return int(rng.choices(outcomes, probs)[0])
 
 
-def _random_opening(state: State, opening: int, rng: random.Random, actions: list[int],
-                    times: list[float]) -> State:
-    """Plays ``opening`` random actions (throws as they fall) and returns the state after
-    them. An opening that ends the game is drawn again: chance, not the players, would have
-    decided it (Omweso's random rearrangements sometimes do)."""
-    at, n = state, len(actions)
+def _random_opening(state: State, opening: int, rng: random.Random) -> tuple[State, list[int]]:
+    """``opening`` random actions (throws as they fall) from ``state``: the state after them
+    and the actions. An opening that ends the game is drawn again: chance, not the players,
+    would have decided it (Omweso's random rearrangements sometimes do)."""
     for _ in range(1000):
-        while len(actions) < n + opening and not state.is_terminal:
-            a = _draw_throw(state, rng) if state.is_chance_node else rng.choice(state.legal_actions())
-            state = state.apply(a)
+        s, actions = state, list[int]()
+        while len(actions) < opening and not s.is_terminal:
+            a = _draw_throw(s, rng) if s.is_chance_node else rng.choice(s.legal_actions())
+            s = s.apply(a)
             actions.append(a)
-            times.append(0.0)
-        if not state.is_terminal or opening == 0:
-            return state
-        state, actions[n:], times[n:] = at, [], []
+        if not s.is_terminal or opening == 0:
+            return s, actions
     raise ValueError(f"every opening of {opening} random actions ends the game")
+
+
+def opening_of(game: Game, seed: int, opening: int, start: tuple[str, ...] = (),
+               first_seed: int | None = None) -> tuple[State, list[int], random.Random]:
+    """The position where the game of ``seed`` leaves its opening (``start`` moves, then
+    ``opening`` random actions), the actions that lead there, and the random stream that goes
+    on drawing its throws. With ``first_seed``, the games of the seeds ``first_seed`` to
+    ``seed`` get different openings as long as there are enough (a repeat is drawn again, up to
+    20 times): with few legal actions, 4 random actions make as few as 20 distinct openings for
+    50 seeds, and deterministic searchers then replay the same game."""
+    first = seed if first_seed is None else min(first_seed, seed)
+    draws = _OPENING_DRAWS.setdefault((game.id, first, opening, tuple(start)), [])
+    while len(draws) <= seed - first:                  # each seed's draws, in order, once
+        used = {actions for actions, _ in draws}
+        state, prefix, rng = _start(game, first + len(draws), start)
+        for n in range(1, 21):
+            actions = tuple(_random_opening(state, opening, rng)[1])
+            if actions not in used:
+                break
+        draws.append((actions, n))
+    state, prefix, rng = _start(game, seed, start)
+    for _ in range(draws[seed - first][1]):
+        after, actions_list = _random_opening(state, opening, rng)
+    return after, prefix + actions_list, rng
+
+
+_OPENING_DRAWS: dict[tuple[str, int, int, tuple[str, ...]], list[tuple[tuple[int, ...], int]]] = {}
+
+
+def _start(game: Game, seed: int, start: tuple[str, ...]) -> tuple[State, list[int], random.Random]:
+    state = game.initial_state(seed)
+    prefix = []
+    for move in start:
+        prefix.append(state.parse_move(move))
+        state = state.apply(prefix[-1])
+    return state, prefix, random.Random(seed)
 
 
 def schedule(agents: list[str], games: int, seed: int = 1) -> list[Pairing]:
@@ -100,6 +127,11 @@ def schedule(agents: list[str], games: int, seed: int = 1) -> list[Pairing]:
                 a, b = (agents[i], agents[j]) if k % 2 == 0 else (agents[j], agents[i])
                 out.append(Pairing(a, b, seed + 1000 * (i * len(agents) + j) + k // 2))
     return out
+
+
+def block_start(seed: int, run_seed: int) -> int:
+    """The first seed of the games between the same two agents as the game of ``seed``."""
+    return run_seed + 1000 * ((seed - run_seed) // 1000)
 
 
 def elo(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
@@ -203,7 +235,7 @@ def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
     played = set(skip)
     pairings = [p for p in schedule(agents, games, seed) if p not in played]
     for pairing, record, returns in _games(game.id, pairings, workers, seconds_per_move,
-                                           max_actions, opening, tuple(start)):
+                                           max_actions, opening, tuple(start), seed):
         result.add(pairing, returns)
         if on_game:
             on_game(pairing, record, returns)
@@ -211,16 +243,17 @@ def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
 
 
 def _games(ruleset: str, pairings: list[Pairing], workers: int, seconds: float,
-           max_actions: int, opening: int, start: tuple[str, ...],
+           max_actions: int, opening: int, start: tuple[str, ...], run_seed: int,
            ) -> Iterator[tuple[Pairing, GameRecord, tuple[float, float]]]:
     if workers <= 1:
         for p in pairings:
-            yield play_game(ruleset, p, seconds, max_actions, opening, start)
+            yield play_game(ruleset, p, seconds, max_actions, opening, start,
+                            block_start(p.seed, run_seed))
         return
     from concurrent.futures import as_completed
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures: list[Future[Any]] = [pool.submit(play_game, ruleset, p, seconds, max_actions, opening,
-                                                  start)
+                                                  start, block_start(p.seed, run_seed))
                                       for p in pairings]
         for f in as_completed(futures):
             yield f.result()
