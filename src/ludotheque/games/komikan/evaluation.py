@@ -63,6 +63,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core.bits import lowest_bit, popcount
+
 from .kernels import (
     EMPTY, N, PILE, PUMA, S_ALPACAS, S_GOAL, S_Y, TO_MOVE, capture_ok, jump, other_grass,
     puma_move_mask, step,
@@ -73,23 +75,6 @@ W_MOB = 0.12            # per Puma move (steps, jumps, captures), uncapped
 W_EXPOSED = 0.06        # per alpaca the Puma could capture from elsewhere in its region
 W_DEN = 0.12            # per alpaca in the den
 W_ADV = 0.06            # per rank an alpaca has come down from the far row
-
-
-@njit(cache=True, inline="always")
-def _popcount(m):
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
-
-
-@njit(cache=True, inline="always")
-def _lowest(m):
-    q = 0
-    while (m >> q) & 1 == 0:
-        q += 1
-    return q
 
 
 @njit(cache=True)
@@ -116,7 +101,7 @@ def capturable(s, spec, reg):
     out = np.int64(0)
     r = reg
     while r:
-        o = _lowest(r)
+        o = lowest_bit(r)
         r &= r - 1
         out |= _capture_scan(s, spec, o)[1]
     return out
@@ -130,7 +115,7 @@ def puma_region(s, spec, P):
     reg = (np.int64(1) << P) | _capture_scan(s, spec, P)[0]
     todo = reg
     while todo:
-        q = _lowest(todo)
+        q = lowest_bit(todo)
         todo &= todo - 1
         new = puma_move_mask(s, spec, q, -1) & ~reg
         reg |= new
@@ -153,10 +138,10 @@ def features(s, spec):
             break
         for d in range(8):
             caps += 1 if capture_ok(s, spec, P, x, d, -1) else 0
-    mob = _popcount(puma_move_mask(s, spec, P, -1)) + caps
+    mob = popcount(puma_move_mask(s, spec, P, -1)) + caps
     reg = puma_region(s, spec, P)
-    region = _popcount(reg) - 1
-    exposed = _popcount(capturable(s, spec, reg) & ~now)
+    region = popcount(reg) - 1
+    exposed = popcount(capturable(s, spec, reg) & ~now)
     den = 0
     for q in range(7):
         den += 1 if s[q if q < 6 else 8] != EMPTY else 0
@@ -164,7 +149,7 @@ def features(s, spec):
     for q in range(N):
         if s[q] != EMPTY:
             adv += 4 - spec[S_Y + q]
-    return mob, region, _popcount(now), exposed, den, adv
+    return mob, region, popcount(now), exposed, den, adv
 
 
 @njit(cache=True)

@@ -64,6 +64,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core.bits import popcount
+
 from .kernels import (
     CARON, CHAIN, DIAG, END, HAND, MUSTDEP, NOCAP, NROUTES, ONB, ONGOING, ORTH, P_CHOKO, P_N,
     P_NOCAP, P_ROUTES, PENDING, PHASE, REMOVE, START, TO_MOVE, WINNER, in_hand, route_capture, total,
@@ -75,15 +77,6 @@ TRADE_W = 0.5       # the material lead grows by half as the 24 camels leave the
 SAFE_W = 0.25       # each safe action (step or deploy that cannot be jumped at once)
 PRESS = 0.5         # the lead shrinks by up to half as the no-capture count nears its limit
 STUCK_W = 0.5       # the side of the next main action has no safe action: he must expose a camel
-
-
-@njit(cache=True, inline="always")
-def _popcount(m: np.int64) -> int:
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 @njit(cache=True, inline="always")
@@ -212,8 +205,8 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
                 safe0 += 1
             if ok1:
                 safe1 += 1
-    n0 = _popcount(t0)
-    n1 = _popcount(t1)
+    n0 = popcount(t0)
+    n1 = popcount(t1)
     blocked = spec[P_CHOKO] != 0 and mv == p and ph == START and s[MUSTDEP] != 0 and in_hand(s, p) > 0
     if mv == 0:
         threat = (0.0 if blocked else 0.5 * best0 + 0.25 * max(0, n0 - 1)) - 0.25 * n1 + 0.1
