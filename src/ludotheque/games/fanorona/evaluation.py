@@ -29,7 +29,9 @@ Measured (``arena.run(rid, [strong, weak], 100, seed=1, opening=4)``, the level 
 medium = ``alphabeta:300n`` / easy = ``greedy`` and hard = ``alphabeta:5000n`` / medium): the
 old material-only value scored fanorona 100% / 96%, dimy 99% / 85%, vela 92.5% / 67%; with
 this one fanorona 99.5% / 93%, dimy 98.5% / 84%, vela 86.5% / 79% (hard-medium 79.5% with
-seed=2; ``benchmarks/levels.py``). In Vela the stronger side won all its games as green with
+seed=2). ``benchmarks/levels.py`` after the arena gave each pair of games its own opening:
+fanorona 100% / 90.5%, dimy 98.5% / 80%, vela 86.5% / 79%, and expert (0.5 s) over hard
+85.5% on fanorona, 80.5% on vela. In Vela the stronger side won all its games as green with
 either value; as orange (phase 1's side) it went from +11 =12 -27 to +20 =18 -12: the
 capture-options term is what made the difference (the phase-1 projection alone: 64% on 40
 games). Vela's medium over easy fell from 92.5%: greedy, as green, now keeps its capture
