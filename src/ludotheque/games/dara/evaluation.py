@@ -62,9 +62,13 @@ actions; material only before, same budgets):
 | dara | 300n vs greedy | 100 | 70/30/0 | 85% | 94.5% |
 | dara | 5000n vs 300n | 100 | 56/44/0 | 78% | 86.5% |
 | dara | 0.5 s vs 5000n | 100 | 54/46/0 | 77% | 90.5% |
-| dara/dala | 300n vs greedy | 100 | 96/0/4 | 96% | 89% |
-| dara/dala | 5000n vs 300n | 100 | 100/0/0 | 100% | 100% |
-| dara/dala | 0.5 s vs 5000n | 100 | 80/0/20 | 80% | 100% |
+| dara/dala | 300n vs greedy | 100 | 85/0/15 | 85% | 89% |
+| dara/dala | 5000n vs 300n | 100 | 82/0/18 | 82% | 100% |
+| dara/dala | 0.5 s vs 5000n | 100 | 80/0/20 | 80% (*) | 100% |
+
+Dala rows with 6 random opening actions, each seat-swapped pair its own (the arena since
+52b937f); with 4, Dala's forced centre placements gave few distinct games: 96% and 100% for
+the first two pairs, and (*) the expert row is still of that kind.
 
 (0.5 s on a machine loaded 2x: load average 4 on 2 cores.) Dara's draws are mostly threefold repetitions at 0-0 a few moves into the movement phase: both
 sides now place so that the other has no line to form, and the six empty cells of the
