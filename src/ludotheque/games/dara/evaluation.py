@@ -84,8 +84,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ...core.bits import lowest_bit, popcount
 from .kernels import (
     END, HAND, HERO, LOST, ONGOING, PEND, S_DALA, S_N, TO_MOVE, W, WINNER, boards, fours,
     in_reach, jump_target, line_dirs, move_ok, placements, steps, takeable,
@@ -106,18 +106,9 @@ EXPOSED_W = 0.05    # per piece the opponent could take (Dara only)
 
 
 @njit(cache=True, inline="always")
-def _popcount(m: np.int64) -> int:
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
-@njit(cache=True, inline="always")
 def _reach_any(spec: np.ndarray, targets: np.int64, row: int, col: int) -> bool:
     while targets:
-        c = trailing_zeros(targets)
+        c = lowest_bit(targets)
         targets &= targets - 1
         if in_reach(spec, c, row, col):
             return True
@@ -152,7 +143,7 @@ def _side(s: np.ndarray, spec: np.ndarray, q: int, movement: bool, out: np.ndarr
         dest = steps(spec, movers, empty, d)
         back = 1 if d == 0 else W if d == 1 else -1 if d == 2 else -W
         while dest:
-            t = trailing_zeros(dest)
+            t = lowest_bit(dest)
             dest &= dest - 1
             c = t - back
             if not move_ok(s, spec, f, c, t, q):
@@ -166,14 +157,14 @@ def _side(s: np.ndarray, spec: np.ndarray, q: int, movement: bool, out: np.ndarr
                                           t % W if m & 2 else -1):
                     threat |= np.int64(1) << t
     if hero:
-        c = trailing_zeros(hero)
+        c = lowest_bit(hero)
         for d in range(4):
             t = jump_target(s, spec, c, d)
             if t >= 0 and move_ok(s, spec, f, c, t, q):
                 mob += 1
     out[0] = mob
     out[1] = threat
-    out[2] = _popcount(targets)
+    out[2] = popcount(targets)
 
 
 @njit(cache=True)
@@ -191,7 +182,7 @@ def _dala_placements(s: np.ndarray, spec: np.ndarray, q: int) -> np.int64:
     free = placements(s, spec, occ, np.int64(0))
     threat = np.int64(0)
     while free:
-        t = trailing_zeros(free)
+        t = lowest_bit(free)
         free &= free - 1
         if line_dirs(s, spec, t, q, -1) != 0:
             threat |= np.int64(1) << t
@@ -227,8 +218,8 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
         t0 = np.int64(a[1])
         t1 = np.int64(b[1])
         scale = 1.0 if movement else PLACE_F
-    n0 = _popcount(t0)
-    n1 = _popcount(t1)
+    n0 = popcount(t0)
+    n1 = popcount(t1)
     if s[PEND]:
         # the removal may break a line in the making: both sides' threats count as parried
         th = _wait(n0) - _wait(n1)
