@@ -12,7 +12,9 @@ half a second (it stops itself before its budget; the cap the levels promise is 
 is 20 to 100 times the nodes of ``hard`` in every game (150k-700k nodes a second).
 The budgets come from arena runs (``benchmarks/levels.py``, results in
 ``benchmarks/results/levels.jsonl`` and README): each level scores at least 75% against the
-one below (60% in Puluc, where the throws weigh heavily).
+one below (60% in Puluc, where the throws weigh heavily), except ``expert`` over ``hard`` on
+small boards where the seat decides between two searchers (Dimy, Awithlaknannai's Lemery and
+classic, Omweso: README).
 """
 from __future__ import annotations
 
