@@ -4,13 +4,13 @@ diagrams in the spec's form, §2.5: rows ``top``, ``mid``, ``bot``, Yellow ``y``
 The side ahead in snakes should make progress instead of shuffling into a draw (AW-E1, AW-E2):
 close in on the enemy, trade down, and capture before the no-capture rule strikes.
 """
-from collections import deque
 
 import pytest
 
 import ludotheque
 from ludotheque.ai import alphabeta as AB
 from ludotheque.games.awithlaknannai import evaluation
+from ludotheque.games.awithlaknannai import kernels as K
 
 
 def value(state, player=0):
@@ -30,23 +30,17 @@ def test_every_ruleset_of_the_family_has_the_evaluation(ruleset):
 
 
 @pytest.mark.parametrize("ruleset", ["awithlaknannai", "awithlaknannai/serpents"])
-def test_point_coordinates_and_steps_follow_the_board(ruleset):
-    """``xy`` is the board's numbering (§2.1) and ``steps`` the distance along the lines."""
+def test_the_evaluation_measures_distance_in_steps_along_the_lines(ruleset):
     game = ludotheque.load(ruleset)
-    board = game.board
-    for c in range(game.npts):
-        assert evaluation.xy(c, game.n) == tuple(board.xy[c])
+    board, n = game.board, game.n
+    dist = board.distances()
     for a in range(game.npts):
-        dist = {a: 0}
-        todo = deque([a])
-        while todo:
-            p = todo.popleft()
-            for q in board.neighbours(p):
-                if q not in dist:
-                    dist[q] = dist[p] + 1
-                    todo.append(q)
-        for b, d in dist.items():
-            assert evaluation.steps(*board.xy[a], *board.xy[b]) == d
+        row = game.spec[K.DIST + K.NMAX * a:K.DIST + K.NMAX * a + game.npts]
+        assert list(row) == list(dist[a])
+    name = board.index
+    assert dist[name("b1"), name("b2")] == 1 and dist[name("b1"), name("m1")] == 1
+    assert dist[name("b1"), name("t1")] == 2                  # through m1 or m2
+    assert dist[name("b1"), name(f"t{n}")] == n               # corner to far corner
 
 
 NEAR = """

@@ -96,6 +96,20 @@ class LineBoard:
     def neighbours(self, p: int) -> list[int]:
         return [int(q) for q in self.step[p] if q >= 0]
 
+    def distances(self) -> np.ndarray:
+        """(n, n): the fewest steps along the lines from each point to each other (-1: none)."""
+        n = self.num_points
+        dist = np.full((n, n), -1, np.int64)
+        for a in range(n):
+            dist[a, a] = 0
+            todo = [a]
+            for p in todo:                               # breadth first
+                for q in self.neighbours(p):
+                    if dist[a, q] < 0:
+                        dist[a, q] = dist[a, p] + 1
+                        todo.append(q)
+        return dist
+
     @property
     def num_jumps(self) -> int:
         """Directed jump triples (P, M, Q consecutive on a line, both directions)."""

@@ -73,8 +73,8 @@ class Awithlaknannai(Game):
                      else "Awithlaknannai")
         self.board = make_board(self.n)
         self.npts = self.board.num_points
-        self.spec = K.make_spec(self.board.step, self.board.jump, self.board.dirs, self.n,
-                                no_backtrack, forced_chain, huffing, majority, int(lemery),
+        self.spec = K.make_spec(self.board.step, self.board.jump, self.board.dirs,
+                                self.board.distances(), self.n, no_backtrack, forced_chain, huffing, majority, int(lemery),
                                 no_capture_draw, int(shaman), int(classic))
 
     # -- points -------------------------------------------------------------------------------

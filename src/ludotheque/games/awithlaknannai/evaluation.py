@@ -27,7 +27,7 @@ equal material, so they change nothing in a balanced position:
   also means fewer defenders for the side behind: with compulsory capture, the side ahead can
   offer a snake and retake (AW-C3), which wins in the end.
 - approaching: ``0.1 * (n - d)`` for the side ahead, ``d`` the mean distance (in steps on the
-  lines, see ``steps``) from each of its snakes to the nearest enemy snake, ``n`` the board's
+  lines, the board's ``distances`` kept in the spec) from each of its snakes to the nearest enemy snake, ``n`` the board's
   size (8 or 12, about the farthest two points are). Up to about one snake's worth: it pulls
   the side ahead into contact, where captures, forced sacrifices and blockades (AW-D2) come
   within reach of the search. Only the side ahead's distances count, so the side behind
@@ -54,7 +54,7 @@ import numpy as np
 from numba import njit
 
 from .kernels import (
-    DIRS, END, NCAND, NMAX, NOCAP, ONGOING, P_LEMERY, P_MAJ, P_N, P_NOCAP, P_NPTS, PHASE,
+    DIRS, DIST, END, NCAND, NMAX, NOCAP, ONGOING, P_LEMERY, P_MAJ, P_N, P_NOCAP, P_NPTS, PHASE,
     REMOVE, STEP, TO_MOVE, WINNER, can_jump, is_shaman, owner,
 )
 
@@ -63,26 +63,6 @@ WIN_SCORE = 24.0
 TRADE = 2.0          # times lead / snakes on the board
 APPROACH = 0.1       # per step the side ahead's snakes are nearer the enemy than the board size
 FADE = 20            # turns before the no-capture draw over which the score fades to 0
-
-
-@njit(cache=True, inline="always")
-def xy(c: int, n: int) -> tuple[int, int]:
-    """Point index -> §2.1 coordinates (x doubled): the points are numbered by row, bottom
-    row ``b1..bn``, then ``m1..m(n+1)``, then ``t1..tn`` (``LineBoard`` sorts them by y, x)."""
-    if c < n:
-        return 2 * c + 1, -1
-    if c <= 2 * n:
-        return 2 * (c - n), 0
-    return 2 * (c - 2 * n - 1) + 1, 1
-
-
-@njit(cache=True, inline="always")
-def steps(x0: int, y0: int, x1: int, y1: int) -> int:
-    """Steps along the lines between two points: a row step moves x by 2, a diagonal (or end
-    segment) step moves x and y by 1, and x + y is even on every point."""
-    dx = abs(x0 - x1)
-    dy = abs(y0 - y1)
-    return dy + max(0, dx - dy) // 2
 
 
 @njit(cache=True)
@@ -98,8 +78,7 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
     score = 0.0
     threat = np.zeros(2, np.int64)
     cnt = np.zeros(2, np.int64)
-    px = np.empty((2, NMAX), np.int64)
-    py = np.empty((2, NMAX), np.int64)
+    pts = np.empty((2, NMAX), np.int64)
     for c in range(min(spec[P_NPTS], NMAX)):
         v = s[c]
         if v == 0:
@@ -107,7 +86,7 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
         q = owner(v)
         sq = 1.0 if q == 0 else -1.0
         score += sq * (1.25 if is_shaman(v) else 1.0)
-        px[q, cnt[q]], py[q, cnt[q]] = xy(c, n)
+        pts[q, cnt[q]] = c
         cnt[q] += 1
         base = DIRS + 9 * c
         for k in range(spec[base]):
@@ -131,7 +110,7 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
             for i in range(cnt[a]):
                 best = 1 << 30
                 for j in range(cnt[1 - a]):
-                    best = min(best, steps(px[a, i], py[a, i], px[1 - a, j], py[1 - a, j]))
+                    best = min(best, spec[DIST + NMAX * pts[a, i] + pts[1 - a, j]])
                 dsum += best
             score += (1.0 if a == 0 else -1.0) * APPROACH * (n - dsum / cnt[a])
     limit = spec[P_NOCAP]

@@ -56,7 +56,8 @@ STEP = 16                   # STEP + 8p + d: next point along a line in directio
 JUMP = STEP + 8 * NMAX      # JUMP + 8p + d: the point after it on the same line, or -1
 BACK = JUMP + 8 * NMAX      # BACK + 8p + d: the point before p on the line of STEP[p, d], or -1
 DIRS = BACK + 8 * NMAX      # DIRS + 9p: number of directions leaving p, then the directions
-SPEC_LEN = DIRS + 9 * NMAX
+DIST = DIRS + 9 * NMAX      # DIST + NMAX p + q: steps along the lines from p to q (evaluation)
+SPEC_LEN = DIST + NMAX * NMAX
 
 # -- actions ------------------------------------------------------------------------------
 K8 = 8 * NMAX               # one action per (point, direction) and kind
@@ -70,7 +71,8 @@ A_STOP = A_REMOVE + NMAX
 NUM_ACTIONS = A_STOP + 1
 
 
-def make_spec(step: np.ndarray, jump: np.ndarray, dirs: np.ndarray, n: int, no_backtrack: int,
+def make_spec(step: np.ndarray, jump: np.ndarray, dirs: np.ndarray, dist: np.ndarray, n: int,
+              no_backtrack: int,
               forced_chain: int, huffing: int, majority: int, lemery: int, no_capture_draw: int,
               shaman: int, classic: int) -> np.ndarray:
     npts = step.shape[0]
@@ -86,6 +88,7 @@ def make_spec(step: np.ndarray, jump: np.ndarray, dirs: np.ndarray, n: int, no_b
             if q >= 0 and step[p, d] >= 0 and jump[q, d] == step[p, d]:
                 spec[BACK + 8 * p + d] = q
         spec[DIRS + 9 * p:DIRS + 9 * p + 9] = dirs[p]
+        spec[DIST + NMAX * p:DIST + NMAX * p + npts] = dist[p]
     return spec
 
 
