@@ -44,9 +44,27 @@ LEVELS: dict[str, dict[str, str]] = {
        for name in ("puluc", "puluc/sauvetage", "puluc/ludens")},
     # Komikan: a 300-node search hems the Puma no better than greedy (50-54%, most games
     # drawn), so the ladder starts higher; 20,000 nodes scored only 71.5% against 2,000.
-    **{name: {"easy": "greedy", "medium": "alphabeta:2000n", "hard": "alphabeta:50000n",
+    # Komikan: a 300-node search hems the Puma no better than greedy (50-54%, most games
+    # drawn) and 20,000 nodes score only 71.5% against 2,000, while half a second searches
+    # only 100,000 nodes here: the levels climb from random moves through greedy and 2,000
+    # nodes, each step well apart.
+    **{name: {"easy": "random", "medium": "greedy", "hard": "alphabeta:2000n",
               "expert": "alphabeta:0.5"}
        for name in ("komikan", "komikan/lemery", "komikan/adugo", "komikan/chivi-kora")},
+    # Small boards where the seat decides between two good searchers (the second player wins
+    # most games from a random opening): a 5,000-node hard won from its winning seat against
+    # half a second (Lemery: expert 5 wins, 15 draws, 30 losses as first player), so hard
+    # searches fewer nodes and expert stays at half a second.
+    "awithlaknannai": {"easy": "greedy", "medium": "alphabeta:100n", "hard": "alphabeta:2000n",
+                       "expert": "alphabeta:0.5"},
+    "awithlaknannai/classic": {"easy": "greedy", "medium": "alphabeta:100n",
+                               "hard": "alphabeta:2000n", "expert": "alphabeta:0.5"},
+    "awithlaknannai/lemery": {"easy": "greedy", "medium": "alphabeta:100n",
+                              "hard": "alphabeta:1000n", "expert": "alphabeta:0.5"},
+    "fanorona/dimy": {"easy": "greedy", "medium": "alphabeta:30n", "hard": "alphabeta:500n",
+                      "expert": "alphabeta:0.5"},
+    "oware/omweso": {"easy": "greedy", "medium": "alphabeta:100n", "hard": "alphabeta:1000n",
+                     "expert": "alphabeta:0.5"},
 }
 
 
