@@ -49,7 +49,8 @@ alpacas, W-D-L):
 the Puma side converts only about a third of its games against a searching herd (a closed
 herd shuffles on its far ranks until the no-capture draw), and at 0.5 s on a loaded machine
 (60-110k nodes, one ply more than 50000n at best) the alpacas' plan wins whoever searches
-deeper, so expert vs hard is about even and decided by the seats.
+deeper, so expert vs a 50,000-node hard is about even and decided by the seats. The levels
+(``ai/levels.py``) therefore climb random, greedy, 2,000 nodes, 0.5 s.
 
 The score is squashed by ``score / (|score| + 3)`` into (-1, 1), then clipped to
 [-0.99, 0.99] so that no heuristic value reaches a proven result; the alpaca player gets the
