@@ -263,6 +263,29 @@ def test_agent_specs_and_levels():
         level_spec("oware", "grandmaster")
 
 
+def test_every_level_is_measured_against_the_one_below():
+    """The level table and the arena results committed with it agree: for every ruleset and
+    each consecutive pair of levels, at least 100 games of the current specs, scoring the
+    target (retuning a level without measuring it again fails here)."""
+    import importlib.util
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("levels_bench", root / "benchmarks/levels.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rows = bench.load(str(root / "benchmarks/results/levels.jsonl"))
+    missing = []
+    for ri in ludotheque.rulesets():
+        if ri.name in bench.SOLVED:
+            continue
+        for weak, strong in zip(LEVEL_NAMES, LEVEL_NAMES[1:]):
+            s = bench.summary(rows, ri.name, weak, strong, 4)
+            if s["games"] < 100 or not s["met"]:
+                missing.append(f"{ri.name} {strong} over {weak}: {s['games']} games, "
+                               f"{100 * s['score']:.1f}%")
+    assert not missing, missing
+
+
 def test_expert_stays_under_two_seconds_a_move():
     """A timed expert has at most 2 s; an untimed one (Puluc's) searches a fixed depth."""
     for table in [DEFAULT, *LEVELS.values()]:
