@@ -43,9 +43,9 @@ LEVELS: dict[str, dict[str, str]] = {
     **{name: {"easy": "random", "medium": "mcts:30p", "hard": "mcts:150p", "expert": "alphabeta:d2"}
        for name in ("puluc", "puluc/sauvetage", "puluc/ludens")},
     # Komikan: a 300-node search hems the Puma no better than greedy (50-54%, most games
-    # drawn) and 20,000 nodes score only 71.5% against 2,000, while half a second searches
-    # only 100,000 nodes here: the levels climb from random moves through greedy and 2,000
-    # nodes, each step well apart.
+    # drawn), 1,000 nodes only 63-66%, and 20,000 nodes score only 71.5% against 2,000, while
+    # half a second searches only 100,000 nodes here: the levels climb from random moves
+    # through greedy and 2,000 nodes, each step well apart.
     **{name: {"easy": "random", "medium": "greedy", "hard": "alphabeta:2000n",
               "expert": "alphabeta:0.5"}
        for name in ("komikan", "komikan/lemery", "komikan/adugo", "komikan/chivi-kora")},
