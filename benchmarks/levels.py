@@ -30,6 +30,7 @@ import ludotheque
 from ludotheque.ai import arena
 from ludotheque.ai.levels import LEVEL_NAMES, level_table
 
+OPENING = 4                          # random actions that open each game
 SOLVED = {"fanorona/telo"}           # every level plays it perfectly (the solver)
 # 4 random actions make only 23-24 distinct openings for 50 seeds there; 6 make 50
 OPENINGS = {name: 6 for name in ("awithlaknannai", "awithlaknannai/serpents",
@@ -85,8 +86,11 @@ def summary(rows: list[dict[str, Any]], ruleset: str, weak: str, strong: str,
     table = level_table(ruleset)
     key = pair_key(ruleset, table[strong], table[weak], OPENINGS.get(ruleset, opening))
     tally = arena.Tally()
+    counted: set[tuple[str, str, int]] = set()    # a game replayed into the file counts once
     for r in rows:
-        if row_key(r) == key and valid(r):
+        game = (r["first"], r["second"], r["seed"])
+        if row_key(r) == key and valid(r) and game not in counted:
+            counted.add(game)
             seat = 0 if r["first"] == table[strong] else 1
             tally.add(r["returns"][seat])
     target = 0.6 if has_chance(ruleset) else 0.75
@@ -119,7 +123,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="games per pair of levels")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--opening", type=int, default=4)
+    ap.add_argument("--opening", type=int, default=OPENING)
     ap.add_argument("--rulesets", nargs="*", default=None)
     ap.add_argument("--pairs", nargs="*", default=PAIRS, choices=PAIRS)
     ap.add_argument("--max-actions", type=int, default=3000)

@@ -279,11 +279,13 @@ def test_every_level_is_measured_against_the_one_below():
         if ri.name in bench.SOLVED:
             continue
         for weak, strong in zip(LEVEL_NAMES, LEVEL_NAMES[1:]):
-            s = bench.summary(rows, ri.name, weak, strong, 4)
+            s = bench.summary(rows, ri.name, weak, strong, bench.OPENING)
             if s["games"] < 100 or not s["met"]:
                 missing.append(f"{ri.name} {strong} over {weak}: {s['games']} games, "
                                f"{100 * s['score']:.1f}%")
     assert not missing, missing
+    once = bench.summary(rows, "oware", "hard", "expert", bench.OPENING)
+    assert bench.summary(rows + rows, "oware", "hard", "expert", bench.OPENING) == once
 
 
 def test_expert_stays_under_two_seconds_a_move():

@@ -94,7 +94,7 @@ def opening_of(game: Game, seed: int, opening: int, start: tuple[str, ...] = (),
     draws = _OPENING_DRAWS.setdefault((game.id, first, opening, tuple(start)), [])
     while len(draws) <= seed - first:                  # each seed's draws, in order, once
         used = {actions for actions, _ in draws}
-        state, prefix, rng = _start(game, first + len(draws), start)
+        state, _, rng = _start(game, first + len(draws), start)
         for n in range(1, 21):
             actions = tuple(_random_opening(state, opening, rng)[1])
             if actions not in used:

@@ -74,8 +74,9 @@ class Awithlaknannai(Game):
         self.board = make_board(self.n)
         self.npts = self.board.num_points
         self.spec = K.make_spec(self.board.step, self.board.jump, self.board.dirs,
-                                self.board.distances(), self.n, no_backtrack, forced_chain, huffing, majority, int(lemery),
-                                no_capture_draw, int(shaman), int(classic))
+                                self.board.distances(), self.n, no_backtrack, forced_chain,
+                                huffing, majority, int(lemery), no_capture_draw, int(shaman),
+                                int(classic))
 
     # -- points -------------------------------------------------------------------------------
     def point_name(self, c: int) -> str:

@@ -27,8 +27,8 @@ equal material, so they change nothing in a balanced position:
   also means fewer defenders for the side behind: with compulsory capture, the side ahead can
   offer a snake and retake (AW-C3), which wins in the end.
 - approaching: ``0.1 * (n - d)`` for the side ahead, ``d`` the mean distance (in steps on the
-  lines, the board's ``distances`` kept in the spec) from each of its snakes to the nearest enemy snake, ``n`` the board's
-  size (8 or 12, about the farthest two points are). Up to about one snake's worth: it pulls
+  lines: the board's ``distances``, kept in the spec) from each of its snakes to the nearest
+  enemy snake, ``n`` the board's size (8 or 12, about the farthest two points are). Up to about one snake's worth: it pulls
   the side ahead into contact, where captures, forced sacrifices and blockades (AW-D2) come
   within reach of the search. Only the side ahead's distances count, so the side behind
   gains by keeping away (it should); at most 18 x 18 distances, each a few operations.

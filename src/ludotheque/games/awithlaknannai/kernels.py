@@ -72,9 +72,8 @@ NUM_ACTIONS = A_STOP + 1
 
 
 def make_spec(step: np.ndarray, jump: np.ndarray, dirs: np.ndarray, dist: np.ndarray, n: int,
-              no_backtrack: int,
-              forced_chain: int, huffing: int, majority: int, lemery: int, no_capture_draw: int,
-              shaman: int, classic: int) -> np.ndarray:
+              no_backtrack: int, forced_chain: int, huffing: int, majority: int, lemery: int,
+              no_capture_draw: int, shaman: int, classic: int) -> np.ndarray:
     npts = step.shape[0]
     spec = np.full(SPEC_LEN, -1, np.int64)
     spec[:10] = (npts, n, no_backtrack, forced_chain, huffing, majority, lemery, no_capture_draw,
