@@ -4,7 +4,10 @@
     >>> game = ludotheque.load("oware")
     >>> state = game.initial_state().apply_move("C")
 """
-from .core import (
+from .core.jit import use_cache_dir
+
+use_cache_dir()         # before any compiled function is defined
+from .core import (  # noqa: E402
     CHANCE, TERMINAL, Game, IllegalActionError, LudoError, NotationError, Outcome, RecordError,
     RulesetError, State, Termination, load, rulesets,
 )

@@ -416,11 +416,3 @@ def test_alphabeta_agrees_with_the_fanoron_telo_solver():
     res = AB.search(state, seconds=None, depth=60, exact=True)
     values = {state.move_to_string(a): (1 if v > 1 else -1 if v < -1 else 0) for a, v in res.ranked}
     assert values == solved["moves"] and solved["value"] == 1
-
-
-def test_prepare_compiles_the_searches_of_a_chance_game():
-    from ludotheque.ai import prepare
-    game = ludotheque.load("puluc")
-    prepare(game)
-    assert game.kernels in mcts._CACHE
-    assert (game.kernels, AB.game_evaluate(game)) in AB._CACHE

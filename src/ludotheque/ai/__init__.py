@@ -1,6 +1,7 @@
 """Computer players: agents that reach games only through the protocol and kernels.
 
-- `prepare(game)`: compiles a game's searches ahead of the first move;
+- `prepare(game)`, `warmup.warm_all()`: compile (or load from the disk cache) what a game
+  needs ahead of the first move;
 - `make_agent(spec)`: random, greedy, alphabeta[:S|:dN], mcts[:S|:Np], easy/medium/hard/expert;
 - `levels.level_table(ruleset_id)`: the agent spec of each level (one table for all front ends);
 - `hints.best_actions(state, seconds)`: every legal action ranked, with its value;
@@ -8,10 +9,11 @@
 - `arena.run(...)`: round robins with Elo estimates.
 """
 from .agents import (
-    AlphaBetaAgent, Agent, GreedyAgent, LevelAgent, MCTSAgent, RandomAgent, make_agent, prepare,
+    AlphaBetaAgent, Agent, GreedyAgent, LevelAgent, MCTSAgent, RandomAgent, make_agent,
 )
 from .hints import Hint, analyse, best_actions
 from .levels import LEVEL_NAMES, level_spec, level_table
+from .warmup import prepare
 
 __all__ = ["Agent", "AlphaBetaAgent", "GreedyAgent", "LevelAgent", "MCTSAgent", "RandomAgent",
            "make_agent", "prepare", "Hint", "analyse", "best_actions", "LEVEL_NAMES", "level_spec",

@@ -189,19 +189,3 @@ def _positive(x: N) -> N:
     if not x > 0:
         raise ValueError("a budget is positive")
     return x
-
-
-def prepare(game: object) -> None:
-    """Compiles a game's searches ahead of time (a few seconds a game, once per process), so
-    the first move of a computer player keeps its time budget. A server calls it at start."""
-    from ..core.game import Game
-    assert isinstance(game, Game)
-    state = game.initial_state(0)
-    while state.is_chance_node:
-        state = state.apply(state.legal_actions()[0])
-    if state.is_terminal:
-        return
-    alphabeta.search(state, seconds=None, depth=1)
-    tree = mcts.search(state, playouts=32, seed=0)
-    a = state.legal_actions()[0]
-    tree.reuse(state.apply(a), a)

@@ -1,7 +1,8 @@
 """Plain UCT Monte Carlo tree search over any game's kernels, compiled per game.
 
 The tree lives in flat arrays; each iteration replays actions from the root (states are not
-stored), expands one node and runs one compiled random playout. Chance nodes are sampled by
+stored), expands one node and runs one compiled random playout (`search_kernels.iterate`,
+bound per game). Chance nodes are sampled by
 their probabilities. Values are stored from the point of view of the player who chose the
 edge into a node, so multi-action turns (the same player moving twice) need no special case.
 
@@ -13,171 +14,14 @@ from __future__ import annotations
 
 import math
 import time
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 from numba import njit
 
 from ..core.game import State
-from ..core.kernels import (
-    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, Kernels, below, grow, sample_index, seed_word, unit,
-    xorshift,
-)
-from ..core.loops import compiled_loops
-
-_CACHE: dict[Kernels, SimpleNamespace] = {}
-FIND_LIMIT = 20_000     # tree nodes examined when looking for the new root
-
-
-def _search_kernels(kernels: Kernels) -> SimpleNamespace:
-    if kernels not in _CACHE:
-        _CACHE[kernels] = _build(kernels)
-    return _CACHE[kernels]
-
-
-def _build(kernels: Kernels) -> SimpleNamespace:
-    legal, apply, to_move, returns, chance_probs = kernels
-    playout = compiled_loops(kernels).playout
-
-    @njit(nogil=True)
-    def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: float,
-                parent: np.ndarray, action: np.ndarray, mover: np.ndarray,
-                first: np.ndarray, count: np.ndarray, visits: np.ndarray, value: np.ndarray,
-                prob: np.ndarray, size: np.ndarray) -> None:
-        x = rng[0]
-        out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
-        probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
-        ret = np.empty(2, np.float64)
-        cap = parent.shape[0]
-        for _ in range(iterations):
-            s = root.copy()
-            node = 0
-            # selection
-            while first[node] >= 0:
-                p = to_move(s, spec)
-                f, n = first[node], count[node]
-                if p == CHANCE:
-                    x = xorshift(x)
-                    child = f + sample_index(prob[f:f + n], n, unit(x))
-                else:
-                    best, best_score = -1, -1e300
-                    log_n = math.log(visits[node] + 1.0)
-                    x = xorshift(x)
-                    start = below(x, n)           # random tie-break among unvisited children
-                    for k in range(n):
-                        ch = f + (start + k) % n
-                        if visits[ch] == 0:
-                            best = ch
-                            break
-                        score = value[ch] / visits[ch] + c * math.sqrt(log_n / visits[ch])
-                        if score > best_score:
-                            best, best_score = ch, score
-                    child = best
-                need = apply(s, spec, action[child])
-                if need:
-                    s = grow(s, need)
-                node = child
-                if visits[node] == 0:
-                    break
-            # expansion
-            p = to_move(s, spec)
-            if p != TERMINAL and first[node] < 0:
-                n = legal(s, spec, out)
-                if size[0] + n <= cap:
-                    f = size[0]
-                    size[0] += n
-                    first[node], count[node] = f, n
-                    if p == CHANCE:
-                        chance_probs(s, spec, probs)
-                    for k in range(n):
-                        parent[f + k] = node
-                        action[f + k] = out[k]
-                        mover[f + k] = p
-                        first[f + k] = -1
-                        visits[f + k] = 0.0
-                        value[f + k] = 0.0
-                        prob[f + k] = probs[k] if p == CHANCE else 0.0
-            # simulation
-            rng[0] = x
-            s, _ = playout(s, spec, rng, out, probs, 0)
-            x = rng[0]
-            returns(s, spec, ret)
-            # backpropagation
-            while True:
-                visits[node] += 1.0
-                if mover[node] >= 0:
-                    value[node] += ret[mover[node]]
-                if node == 0:
-                    break
-                node = parent[node]
-        rng[0] = x
-
-    @njit(nogil=True)
-    def find(root: np.ndarray, spec: Any, start: int, target: np.ndarray, max_depth: int,
-             parent: np.ndarray, action: np.ndarray, first: np.ndarray,
-             count: np.ndarray) -> int:
-        """The node below ``start`` (at most ``max_depth`` edges) whose state is ``target``,
-        or -1. Only expanded nodes are searched (depth first, replaying actions), and at most
-        ``FIND_LIMIT`` of them, so that looking costs little against the move's budget."""
-        path = np.empty(max_depth + 2, np.int64)
-        s = root.copy()
-        n = 0
-        node = start
-        while node != 0:                     # the actions from the root to start
-            path[n] = node
-            n += 1
-            node = parent[node]
-            if n > max_depth:
-                return -1
-        for k in range(n - 1, -1, -1):
-            need = apply(s, spec, action[path[k]])
-            if need:
-                s = grow(s, need)
-        stack_node = np.empty(4096, np.int64)
-        stack_depth = np.empty(4096, np.int64)
-        states = [s]
-        stack_node[0], stack_depth[0] = start, 0
-        top = 1
-        visited = 0
-        while top > 0 and visited < FIND_LIMIT:
-            visited += 1
-            top -= 1
-            node, d = stack_node[top], stack_depth[top]
-            cur = states.pop()
-            if same_state(cur, target):
-                return int(node)
-            if d >= max_depth or first[node] < 0:
-                continue
-            for ch in range(first[node], first[node] + count[node]):
-                if top >= 4096:
-                    return -1
-                c = cur.copy()
-                need = apply(c, spec, action[ch])
-                if need:
-                    c = grow(c, need)
-                stack_node[top], stack_depth[top] = ch, d + 1
-                states.append(c)
-                top += 1
-        return -1
-
-    return SimpleNamespace(iterate=iterate, find=find)
-
-
-@njit(cache=True)
-def same_state(a: np.ndarray, b: np.ndarray) -> bool:
-    """Equal arrays, a shorter one read as zero-padded (grown states)."""
-    n = min(a.shape[0], b.shape[0])
-    for i in range(n):
-        if a[i] != b[i]:
-            return False
-    for i in range(n, a.shape[0]):
-        if a[i] != 0:
-            return False
-    for i in range(n, b.shape[0]):
-        if b[i] != 0:
-            return False
-    return True
+from ..core.kernels import seed_word
+from .alphabeta import compiled_search, game_evaluate
 
 
 @njit(cache=True)
@@ -239,7 +83,7 @@ class Tree:
         start = next((k for k in range(f, f + n) if self.action[k] == played), -1) if f >= 0 else -1
         if start < 0 or state.game != self.state.game:
             return None
-        sk = _search_kernels(state.game.kernels)
+        sk = compiled_search(state.game.kernels, game_evaluate(state.game))
         node = sk.find(np.array(self.state.data), state.game.spec, start, np.array(state.data),
                        max_depth, self.parent, self.action, self.first, self.count)
         if node < 0:
@@ -273,7 +117,7 @@ def search(state: State, playouts: int | None = None, seconds: float | None = No
     if playouts is None and seconds is None:
         playouts = 10_000
     game = state.game
-    sk = _search_kernels(game.kernels)
+    sk = compiled_search(game.kernels, game_evaluate(game))
     budget = playouts if playouts is not None else 1 << 62
     if tree is None:
         tree = Tree(state, capacity or min(max(64 * budget, 1 << 14), 1 << 21))
@@ -292,10 +136,3 @@ def search(state: State, playouts: int | None = None, seconds: float | None = No
         took = max(time.perf_counter() - t0, 1e-6)
         batch = max(16, min(int(step * 0.02 / took), 1 << 16))
     return tree
-
-
-def best_action(state: State, playouts: int | None = None, seconds: float | None = None,
-                seed: int = 0) -> int:
-    """The most visited root action after a UCT search."""
-    children = search(state, playouts, seconds, seed).root_children()
-    return max(children, key=lambda t: t[1])[0]

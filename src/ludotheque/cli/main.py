@@ -1,4 +1,4 @@
-"""`ludotheque` — list, rules, play, replay, bench, solve."""
+"""`ludotheque` — list, rules, play, replay, bench, solve, serve, warmup, arena, analyse."""
 from __future__ import annotations
 
 import argparse
@@ -14,7 +14,7 @@ from ..core.errors import LudoError
 from ..core.rules_text import LANGUAGES, rules_text
 from ..records import GameRecord
 from . import ai_commands
-from . import serve
+from . import serve, warmup
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
@@ -144,6 +144,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_solve)
     serve.add_parser(sub)
+    warmup.add_parser(sub)
     ai_commands.add_parsers(sub)
     return p
 

@@ -50,7 +50,7 @@ def grow(s: np.ndarray, size: int) -> np.ndarray:
     return bigger
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def xorshift(x: np.uint64) -> np.uint64:
     """One step of Marsaglia's xorshift64: a fast generator for playouts (not for secrets)."""
     x ^= x << np.uint64(13)
@@ -59,13 +59,13 @@ def xorshift(x: np.uint64) -> np.uint64:
     return x
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def below(x: np.uint64, n: int) -> int:
     """Maps a generator word to 0..n-1 (Lemire's multiply-shift)."""
     return np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))  # type: ignore[return-value]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def unit(x: np.uint64) -> float:
     """Maps a generator word to [0, 1)."""
     return np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
@@ -86,3 +86,40 @@ def sample_index(probs: np.ndarray, n: int, r: float) -> int:
         if r < acc:
             return i
     return n - 1
+
+
+@njit(cache=True, forceinline=True)
+def _mix(x: np.uint64) -> np.uint64:
+    """splitmix64's finaliser."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True)
+def state_hash(s: np.ndarray) -> np.uint64:
+    """A 64-bit hash of the non-zero words of a state array (position and value of each), so a
+    grown array hashes like the original."""
+    h = np.uint64(0x6A09E667F3BCC909)
+    for i in range(s.shape[0]):
+        v = s[i]
+        if v != 0:
+            w = (np.uint64(i) << np.uint64(32)) | np.uint64(np.int64(v) & 0xFFFFFFFF)
+            h ^= _mix(w + np.uint64(0x9E3779B97F4A7C15))
+    return h
+
+
+@njit(cache=True)
+def same_state(a: np.ndarray, b: np.ndarray) -> bool:
+    """Equal arrays, a shorter one read as zero-padded (grown states)."""
+    n = min(a.shape[0], b.shape[0])
+    for i in range(n):
+        if a[i] != b[i]:
+            return False
+    for i in range(n, a.shape[0]):
+        if a[i] != 0:
+            return False
+    for i in range(n, b.shape[0]):
+        if b[i] != 0:
+            return False
+    return True

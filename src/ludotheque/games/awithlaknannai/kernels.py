@@ -100,17 +100,17 @@ def new_state() -> np.ndarray:
 
 
 # -- small helpers ------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def owner(v: int) -> int:
     return (v - 1) & 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def is_shaman(v: int) -> bool:
     return v >= 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def jump_to(b: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     """AW-C1: the landing point of a jump of p's snake on c in direction d, or -1."""
     a = spec[STEP + 8 * c + d]
@@ -189,7 +189,7 @@ def jump_max(b: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     return got
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def backtrack(s: np.ndarray, spec: np.ndarray, p: int, c: int, t: int) -> bool:
     """AW-F1: the non-capturing move c -> t undoes p's previous non-capturing move."""
     return spec[P_NOBACK] != 0 and s[LASTT + p] == c and s[LASTF + p] == t
@@ -439,7 +439,7 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> int:
     return seen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def need(s: np.ndarray) -> int:
     """The array length the next record entry needs (0: it fits)."""
     if HIST + ENTRY * (s[HLEN] + 1) > s.shape[0]:
@@ -514,7 +514,7 @@ def mark_candidates(s: np.ndarray, spec: np.ndarray, p: int) -> None:
     s[NCAND] = nc
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def move_piece(s: np.ndarray, f: int, t: int) -> None:
     """Moves the piece and its candidate flag (AW-F5)."""
     s[t] = s[f]

@@ -105,7 +105,7 @@ LOW_W = 0.4         # per missing step under 3 (trapped loses)
 EXPOSED_W = 0.05    # per piece the opponent could take (Dara only)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _reach_any(spec: np.ndarray, targets: np.int64, row: int, col: int) -> bool:
     while targets:
         c = lowest_bit(targets)
@@ -115,12 +115,12 @@ def _reach_any(spec: np.ndarray, targets: np.int64, row: int, col: int) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _now(n: int) -> float:
     return 0.0 if n == 0 else NOW_W + NOW_MORE_W * (n - 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _wait(n: int) -> float:
     return 0.0 if n == 0 else WAIT1_W if n == 1 else WAIT2_W
 

@@ -91,17 +91,17 @@ def new_state(spec: np.ndarray, cells: np.ndarray, hands: tuple[int, int], heroe
 
 # -- runs and lines (DA-D1) ----------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def own(v: int, p: int) -> bool:
     return v != EMPTY and (v & 1) == 1 - p
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def mine(s: np.ndarray, i: int, p: int, skip: int) -> bool:
     return i != skip and own(s[i], p)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def run_len(s: np.ndarray, w: int, h: int, c: int, p: int, horizontal: bool, skip: int) -> int:
     """Length of p's run through cell c along its row (or column), c counted as p's and the
     cell skip (a piece's origin, or -1) as empty: the board after a placement or a move,
@@ -129,7 +129,7 @@ def run_len(s: np.ndarray, w: int, h: int, c: int, p: int, horizontal: bool, ski
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def under_four(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> bool:
     """DA-B2/DA-C2/DS-A4: in Dara no run of 4+ through c; Dala allows them (DL-B2)."""
     if spec[S_DALA]:
@@ -138,12 +138,12 @@ def under_four(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> bo
     return run_len(s, w, h, c, p, True, skip) < 4 and run_len(s, w, h, c, p, False, skip) < 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def neighbour(spec: np.ndarray, c: int, d: int) -> int:
     return spec[S_NB + 4 * c + d]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def boards(s: np.ndarray, spec: np.ndarray, p: int) -> tuple[int, int, int, int]:
     """Bit sets of the occupied cells, of p's cells (hut included), of p's pieces that move
     (no hut, DS-A3) and of p's hero."""
@@ -157,7 +157,7 @@ def boards(s: np.ndarray, spec: np.ndarray, p: int) -> tuple[int, int, int, int]
     return occ, mine_, movers, hero
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def fours(spec: np.ndarray, b: int) -> int:
     """Bit set of the cells where one more piece would complete a window of 4 of the pieces
     b (a run of 4+): a fast filter before the exact checks of Dara's no-four rule."""
@@ -171,7 +171,7 @@ def fours(spec: np.ndarray, b: int) -> int:
     return f
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def steps(spec: np.ndarray, movers: int, empty: int, d: int) -> int:
     """Bit set of the empty cells that a piece of movers reaches by a step in direction d."""
     m = movers & spec[S_FROM + d]
@@ -184,13 +184,13 @@ def steps(spec: np.ndarray, movers: int, empty: int, d: int) -> int:
     return (m >> W) & empty
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def move_ok(s: np.ndarray, spec: np.ndarray, f: int, c: int, t: int, p: int) -> bool:
     """DA-C2: the piece from c on t makes no run of 4+ (f from `fours` before the move)."""
     return (f >> t) & 1 == 0 or under_four(s, spec, t, p, c)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int) -> int:
     """DH-B1: the landing cell of a hero jump from c in direction d over one piece of either
     side (never a hut), or -1."""
@@ -203,13 +203,13 @@ def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int) -> int:
     return t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def hut_allowed(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """DS-A2/DS-A7: movement phase, at least 3 pieces lost, hut still in hand."""
     return spec[S_HUT] != 0 and s[HUT + p] == 1 and s[LOST + p] >= 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def placing(s: np.ndarray, p: int) -> bool:
     """DA-A2: the placement phase lasts while the player to move has pieces in hand."""
     return s[HAND + p] + s[HERO + p] > 0
@@ -218,7 +218,7 @@ def placing(s: np.ndarray, p: int) -> bool:
 CENTRE = (1 << 14) | (1 << 15) | (1 << 20) | (1 << 21)        # Dala's c3 d3 c4 d4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def placements(s: np.ndarray, spec: np.ndarray, occ: int, f: int) -> int:
     """DA-B1/DA-B2/DL-B1: bit set of the empty cells where the player to move may place: no
     run of 4 (f is exact here: nothing leaves), the centre for Dala's first 4 placements."""
@@ -230,7 +230,7 @@ def placements(s: np.ndarray, spec: np.ndarray, occ: int, f: int) -> int:
 
 # -- captures (DA-D4..DA-D7, DL-D1, DH-C1) --------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def takeable(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     """Cell c holds an enemy piece that p may take wherever his line is (hero rule aside):
     never a hut (DA-D1), anything in Dala (DL-D1), else only outside enemy lines (DA-D4)."""
@@ -244,14 +244,14 @@ def takeable(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     return run_len(s, w, h, c, q, True, -1) < 3 and run_len(s, w, h, c, q, False, -1) < 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def in_reach(spec: np.ndarray, c: int, row: int, col: int) -> bool:
     """DA-D5: with capture=line, only the row of a horizontal line (row, or -1) and the column
     of a vertical one (col, or -1); DA-D6/DL-D1: anywhere."""
     return spec[S_ANYWHERE] != 0 or c // W == row or c % W == col
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def candidate(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     """Cell c holds an enemy piece that the rule in force lets p take (hero rule aside)."""
     return takeable(s, spec, c, p) and in_reach(spec, c, s[PROW], s[PCOL])
@@ -279,12 +279,12 @@ def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bo
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def exact_three(s: np.ndarray, spec: np.ndarray, c: int, p: int, horizontal: bool) -> bool:
     return run_len(s, W, spec[S_H], c, p, horizontal, -1) == 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def line_dirs(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> int:
     """DA-D2/DL-B3: p's piece on c (skip, the piece's origin, as empty) is in a run of exactly
     3 along its row (bit 1) and/or its column (bit 2)."""
@@ -293,7 +293,7 @@ def line_dirs(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> int
             | (int(run_len(s, w, h, c, p, False, skip) == 3) << 1))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def mark_lines(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     """DA-D2/DL-B3/DS-A5: p's piece on c is in a run of exactly 3; notes the row/column."""
     m = line_dirs(s, spec, c, p, -1)
@@ -446,7 +446,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     return end_turn(s, spec)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def end_turn(s: np.ndarray, spec: np.ndarray) -> int:
     s[TO_MOVE] = 1 - s[TO_MOVE]
     s[TURNS] += 1
@@ -475,7 +475,7 @@ def start_turn(s: np.ndarray, spec: np.ndarray) -> int:
     return 2 * used if used > s.shape[0] else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def record_position(s: np.ndarray, spec: np.ndarray) -> int:
     """Adds the turn-start position to the record; returns how often it has occurred."""
     base = HIST + ENTRY * s[HLEN]

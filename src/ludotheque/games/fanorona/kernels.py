@@ -73,23 +73,23 @@ def new_state(n: int, entry: int) -> np.ndarray:
     return s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def is_enemy(c: int, p: int) -> bool:
     return c != EMPTY and ((c - 1) & 1) != p
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def is_own(c: int, p: int) -> bool:
     return c != EMPTY and ((c - 1) & 1) == p
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def vela1(s: np.ndarray, par: np.ndarray) -> bool:
     """Vela phase 1 (FV-A2)."""
     return par[P_VELA] != 0 and s[GCAPS] < VELA_PHASE2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def kinds(s: np.ndarray, step: np.ndarray, P: int, Q: int, d: int, p: int) -> int:
     """Bit 1: a move P -> Q in direction d is an approach (FA-C1, FF-B3); bit 2: a withdrawal
     (FA-C2)."""
@@ -103,14 +103,14 @@ def kinds(s: np.ndarray, step: np.ndarray, P: int, Q: int, d: int, p: int) -> in
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def visited(s: np.ndarray, q: int) -> bool:
     if q < 32:
         return (s[VIS_LO] >> q) & 1 == 1
     return (s[VIS_HI] >> (q - 32)) & 1 == 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def visit(s: np.ndarray, q: int) -> None:
     if q < 32:
         s[VIS_LO] |= np.int32(1 << q) if q != 31 else np.int32(-2147483648)
@@ -118,7 +118,7 @@ def visit(s: np.ndarray, q: int) -> None:
         s[VIS_HI] |= np.int32(1 << (q - 32))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def cell(s: np.ndarray, i: int, P0: int, Q0: int, c0: int) -> int:
     """The cell at i once the piece c0 has moved from P0 to Q0 (P0 = -1: no move)."""
     if i == Q0:

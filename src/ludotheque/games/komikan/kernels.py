@@ -88,27 +88,27 @@ def make_spec(board, goal: int, multi: bool, lemery: bool, alpha: bool, condor: 
 
 # -- small helpers ---------------------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def step(spec, p, d):
     return spec[S_STEP + 8 * p + d]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def jump(spec, p, d):
     return spec[S_JUMP + 8 * p + d]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def in_den(q):
     return (DEN_MASK >> q) & 1 == 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def is_grass(s, q):
     return q >= 0 and (s[GRASS0] == q or s[GRASS1] == q)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def other_grass(s, spec, p):
     """KM-R4: the grass point linked to p, or -1."""
     if spec[S_GRASS] == 0 or s[GRASS1] < 0:
@@ -120,18 +120,18 @@ def other_grass(s, spec, p):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def alpaca_at(s, q, removed):
     return s[q] != EMPTY and q != removed
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def base_locked(s, spec):
     """KM-L1: with reinforcements, alpacas on a1 c1 e1 are locked."""
     return spec[S_LEMERY] != 0 and s[0] != EMPTY and s[1] != EMPTY and s[2] != EMPTY
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def den_full(s):
     """KM-F3: alpacas on all 7 den points."""
     return (s[0] != EMPTY and s[1] != EMPTY and s[2] != EMPTY and s[3] != EMPTY
@@ -165,7 +165,7 @@ def puma_move_mask(s, spec, P, removed):
     return mask
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def capture_ok(s, spec, P, o, d, removed):
     """Whether the Puma on P captures by jumping from o in direction d (KM-C2, KM-C3, KM-R3)."""
     t = jump(spec, o, d)
@@ -214,7 +214,7 @@ def puma_can_move(s, spec):
     return has_capture(s, spec, P, -1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def capture_parts(spec, a):
     """(origin, captured point, landing point) of a capture action."""
     k = a - CAP
@@ -222,7 +222,7 @@ def capture_parts(spec, a):
     return o, step(spec, o, d), jump(spec, o, d)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def chain_goes_on(s, spec, t, m):
     """With `multi_jump`, whether a capture of m landing on t may be continued (KM-C4)."""
     if spec[S_MULTI] == 0 or s[PILE] + 1 >= spec[S_GOAL]:
@@ -256,7 +256,7 @@ def condor_moves(s, spec, out, n):
 
 # -- alpacas (KM-D, KM-K3, KM-P, KM-L1) ----------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def free_for_alpaca(s, q):
     return s[q] == EMPTY and q != s[PUMA] and q != s[CONDOR]
 
@@ -298,7 +298,7 @@ def alpaca_moves(s, spec, out, n, write):
 
 # -- legal actions ----------------------------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def forbidden_pair(s, p):
     """KM-E1: the (A, B) the player may not repeat, or (-1, -1)."""
     b = MOVES + 4 * p
@@ -347,7 +347,7 @@ def raw_legal(s, spec, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def is_forbidden(s, spec, a, A, B):
     """Whether action a would make the turn A -> B (KM-E1, KM-E3)."""
     if a < CAP:
@@ -454,7 +454,7 @@ def apply(s, spec, action):
     return end_turn(s, spec, f, t)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def returns_possible(s, spec):
     """Whether a Lemery return may still come (then a capture is not irreversible)."""
     return spec[S_LEMERY] != 0 and (not base_locked(s, spec) or s[WAVE2] == 0)

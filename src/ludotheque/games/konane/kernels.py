@@ -97,12 +97,12 @@ def new_state(spec: np.ndarray, cells: np.ndarray, to_move: int, removals: int,
 
 # -- geometry helpers ------------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def nb(spec: np.ndarray, c: int, d: int) -> int:
     return spec[S_NB + 8 * c + d]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     """KO-C1 / KN-B3: the landing cell of a jump from c in direction d by p, or -1."""
     m = spec[S_NB + 8 * c + d]
@@ -116,7 +116,7 @@ def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
 
 # -- legal actions ---------------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def first_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
     """KO-C1: appends every first jump of p, found from the empty landing cells."""
     n2 = spec[S_N2]
@@ -152,13 +152,13 @@ def has_jump(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def knot_available(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """KN-B1/KN-B2: the knot is in hand and three of p's pieces have been captured."""
     return spec[S_KNOTS] != 0 and s[HAND + p] != 0 and s[CAPT + p] >= 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def bonus_target(s: np.ndarray, spec: np.ndarray, p: int, b: int, d: int) -> int:
     """KH-C2: the Hummingbird on b in direction d (of 8) steps to an empty neighbour or jumps
     an adjacent enemy onto the empty cell beyond; the target cell, or -1."""
@@ -175,7 +175,7 @@ def bonus_target(s: np.ndarray, spec: np.ndarray, p: int, b: int, d: int) -> int
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def bonus_moves(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
     b = s[BIRD + p]
     base = 5 * spec[S_N2] + 1
@@ -239,7 +239,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 
 # -- playing an action -------------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def capture(s: np.ndarray, spec: np.ndarray, p: int, m: int) -> bool:
     """Removes p's victim on m (KO-C1); True when that ends the game by KH-D1."""
     v = s[BOARD + m]
@@ -256,7 +256,7 @@ def capture(s: np.ndarray, spec: np.ndarray, p: int, m: int) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def move_piece(s: np.ndarray, p: int, c: int, q: int) -> None:
     v = s[BOARD + c]
     s[BOARD + c] = EMPTY
@@ -299,14 +299,14 @@ def start_turn(s: np.ndarray, spec: np.ndarray, irreversible: bool) -> int:
     return 2 * used if used > s.shape[0] else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def end_turn(s: np.ndarray, spec: np.ndarray, p: int, irreversible: bool) -> int:
     s[TURNS] += 1
     s[TO_MOVE] = 1 - p
     return start_turn(s, spec, irreversible)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def chain_over(s: np.ndarray, spec: np.ndarray, p: int, q: int) -> int:
     """A flower's finished chain offers the Hummingbird bonus when one exists (KH-C2/C3)."""
     s[CHAIN] = -1

@@ -24,12 +24,12 @@ TABLE_BITS = 23
 ONE = np.uint64(1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _shift(b: np.uint64, k: int) -> np.uint64:
     return b << np.uint64(k) if k > 0 else b >> np.uint64(-k)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _popcount(x: np.uint64) -> int:
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
@@ -37,7 +37,7 @@ def _popcount(x: np.uint64) -> int:
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _jumpers(own: np.uint64, opp: np.uint64, full: np.uint64, k: int, src: np.uint64) -> np.uint64:
     """KO-C1 on bitboards: own pieces with an enemy at +k and an empty cell at +2k."""
     empty = full & ~(own | opp)

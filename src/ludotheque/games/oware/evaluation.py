@@ -21,7 +21,7 @@ from numba import njit
 from .kernels import END, ONGOING, STORE, TO_MOVE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _targets(s: np.ndarray, player: int) -> int:
     """Houses of the opponent holding 1-2 seeds that a sowing of ``player`` ends on."""
     lo = 6 * (1 - player)

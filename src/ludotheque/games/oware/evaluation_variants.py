@@ -22,7 +22,7 @@ NN_OTHER_THREAT = 0.25   # ... and of the other player, were he to move
 NN_WORDS = NK.OWNER + 12 + 3   # houses, owners, stores, player to move: all a turn touches
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _nn_projected(s: np.ndarray, p: int) -> int:
     """p's store plus the seeds in the houses he owns: his store if the round ended now
     (as at a blocked round end, NN-E2)."""
@@ -82,7 +82,7 @@ OM_AKAKYALA = 6.0        # captured before while the opponent never has (OM-F2 i
 OM_AKAKYALA_NOW = 40.0   # ... and can capture now, on the move: a win next turn
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _om_last_pit(o: int, n: int, d: int, skip: int) -> int:
     """Pit of the last seed of a lap of n seeds sown from after own pit o in direction d
     (as ``lap_would_capture``)."""

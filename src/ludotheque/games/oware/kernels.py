@@ -39,7 +39,7 @@ def new_state(houses: np.ndarray, stores: tuple[int, int], to_move: int) -> np.n
     return s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def row_sum(s: np.ndarray, player: int) -> int:
     t = 0
     for h in range(6 * player, 6 * player + 6):
@@ -47,7 +47,7 @@ def row_sum(s: np.ndarray, player: int) -> int:
     return t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def feeds(seeds: int, offset: int) -> bool:
     """OW-E1: a house at offset r holding n seeds reaches the opponent's row iff n >= 6 - r."""
     return seeds >= 6 - offset
@@ -88,7 +88,7 @@ def _sowing_tables() -> tuple[np.ndarray, np.ndarray]:
 SOW_ADD, SOW_LAST = _sowing_tables()
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def sow(s: np.ndarray, origin: int) -> int:
     """Sows the origin's seeds counter-clockwise, skipping the origin (OW-C2, OW-C3).
     Returns the house of the last seed."""
@@ -99,7 +99,7 @@ def sow(s: np.ndarray, origin: int) -> int:
     return SOW_LAST[origin, n]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def harvest(s: np.ndarray, spec: np.ndarray, last: int, mover: int) -> int:
     """OW-D1..OW-D6: takes the harvest ending at house `last`; returns the seeds taken."""
     lo = 6 * (1 - mover)
@@ -131,7 +131,7 @@ def harvest(s: np.ndarray, spec: np.ndarray, last: int, mover: int) -> int:
     return chain
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def end_by_rows(s: np.ndarray, reason: int) -> None:
     """OW-G4/OW-G5: each player adds the seeds of his own row to his store."""
     for h in range(12):
@@ -140,13 +140,13 @@ def end_by_rows(s: np.ndarray, reason: int) -> None:
     s[END] = reason
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def packed_word(s: np.ndarray, first: int) -> int:
     """6 bits a house for houses first..first+4 (a house holds at most 48 seeds)."""
     return (s[first] << 24) | (s[first + 1] << 18) | (s[first + 2] << 12) | (s[first + 3] << 6) | s[first + 4]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def record_position(s: np.ndarray, spec: np.ndarray) -> None:
     """OW-G4: counts the current position in the repetition record; ends the game at the
     `repetition`-th occurrence. The array always has room for one more entry (see apply)."""
@@ -172,7 +172,7 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> None:
     s[HLEN] = n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def settle(s: np.ndarray, spec: np.ndarray) -> int:
     """Everything that happens between two moves: 25 seeds, turn skip, automatic harvest,
     repetition and move cap (OW-F1, OW-E4, OW-E2, OW-F3, OW-G4, OW-G5)."""

@@ -47,7 +47,7 @@ def new_state(houses: np.ndarray, owners: np.ndarray, stores: tuple[int, int], t
     return s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def has_move(s: np.ndarray, p: int) -> bool:
     for h in range(12):
         if s[OWNER + h] == p and s[h] > 0:
@@ -68,7 +68,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def pack6(s: np.ndarray, first: int) -> np.int64:
     """6 bits a house (at most 48 seeds) for houses first..first+5."""
     w = np.int64(0)
@@ -81,7 +81,7 @@ R_TOO_LONG = -1      # sow_laps without a record met more relays than FAST_RELAY
 FAST_RELAYS = 32
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def sow_laps(s: np.ndarray, house: int, record: bool) -> int:
     """Plays a whole turn from `house` (NN-C, NN-D, NN-E1, NN-H3). Returns R_NONE, or
     R_LAST_FOUR / R_ENDLESS_SOWING when the turn ends the round. Without `record` it keeps
@@ -158,7 +158,7 @@ def sow_turn(s: np.ndarray, house: int) -> int:
     return sow_laps(s, house, True)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def take_owned(s: np.ndarray) -> None:
     """Each player takes the seeds in the houses he owns (NN-E2, NN-H3, NN-H4, NN-H6)."""
     for h in range(12):
@@ -166,7 +166,7 @@ def take_owned(s: np.ndarray) -> None:
         s[h] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def round_stores(s: np.ndarray) -> None:
     """NN-H5: the richer player rounds up to a multiple of 4, the other down."""
     r = s[STORE] % 4
@@ -176,7 +176,7 @@ def round_stores(s: np.ndarray) -> None:
         s[STORE + 1] -= shift
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def set_up_round(s: np.ndarray) -> None:
     """NN-F2..NN-F7: each fills his row from his left, the richer fills the rest."""
     south, north = s[STORE] // 4, s[STORE + 1] // 4
@@ -192,7 +192,7 @@ def set_up_round(s: np.ndarray) -> None:
     s[HLEN] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def record_position(s: np.ndarray) -> bool:
     """NN-H4: counts the current position; True at its third occurrence in the round."""
     k0 = (s[0] << 24) | (s[1] << 18) | (s[2] << 12) | (s[3] << 6) | s[4]

@@ -55,13 +55,13 @@ def new_state(pits: np.ndarray, to_move: int, phase: int, captures: tuple[int, i
     return s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def column(p: int, k: int) -> int:
     """File (0 = a .. 7 = h) of the mover's inner pit k (OM-A3)."""
     return 15 - k if p == 0 else k - 8
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def sow_lap(s: np.ndarray, base: int, o: int, n: int, d: int, skip: int) -> int:
     """OM-C2/OM-C3: sows n >= 1 seeds one a pit into pits o+d, o+2d, ... of one player's cycle
     (pit o itself too on a lap of 16+, unless `skip`). Returns the pit of the last seed."""
@@ -82,14 +82,14 @@ def sow_lap(s: np.ndarray, base: int, o: int, n: int, d: int, skip: int) -> int:
     return pos
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def captures_at(s: np.ndarray, p: int, k: int, count: int) -> bool:
     """OM-D1: a last seed in inner pit k that now holds `count` seeds captures."""
     opp = 16 * (1 - p)
     return k >= 8 and count >= 2 and s[opp + 23 - k] > 0 and s[opp + k - 8] > 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def lap_would_capture(s: np.ndarray, p: int, o: int, n: int, d: int, skip: int, picked: bool) -> bool:
     """Whether a lap of n seeds sown from after pit o in direction d would end with a capture,
     without sowing it (`picked`: pit o was emptied to make the lap)."""
@@ -102,7 +102,7 @@ def lap_would_capture(s: np.ndarray, p: int, o: int, n: int, d: int, skip: int, 
     return captures_at(s, p, pit, before + (n - m) // period + 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def take(s: np.ndarray, p: int, k: int) -> int:
     """OM-D2: takes both opponent pits of inner pit k; marks the column and any special win
     this capture earns (OM-F2 Akakyala, OM-F3 Emitwebiri). Returns the seeds taken."""
@@ -119,7 +119,7 @@ def take(s: np.ndarray, p: int, k: int) -> int:
     return c
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def can_move(s: np.ndarray, p: int) -> bool:
     for k in range(16 * p, 16 * p + 16):
         if s[k] >= 2:
@@ -160,7 +160,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     return n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def record_position(s: np.ndarray) -> bool:
     """OM-G5: counts the current play position; True at its third occurrence."""
     n = s[HLEN]
@@ -199,7 +199,7 @@ def record_position(s: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def adjudicate(s: np.ndarray, reason: int) -> None:
     """OM-G4/OM-G5: more seeds in one's 16 pits wins; equal counts draw."""
     south = 0
@@ -227,7 +227,7 @@ def settle(s: np.ndarray, spec: np.ndarray) -> int:
     return 2 * used if used > s.shape[0] else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def end_turn(s: np.ndarray, spec: np.ndarray, p: int) -> int:
     if s[COLUMNS] != 0 and s[CAPTURES + p] < 2:
         s[CAPTURES + p] += 1

@@ -66,40 +66,40 @@ def new_state() -> np.ndarray:
 
 
 # -- small helpers ----------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def own_city(p, n):
     return 0 if p == 0 else n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def top_colour(s, pos):
     return (s[C + pos] >> (s[H + pos] - 1)) & 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def top_guard(s, pos):
     return (s[G + pos] >> (s[H + pos] - 1)) & 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def holds_colour(s, pos, p):
     """Whether the unit at pos holds a warrior of colour p."""
     full = (1 << s[H + pos]) - 1
     return (s[C + pos] & full) != 0 if p == 1 else (s[C + pos] & full) != full
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def is_pair(cbits, h):
     """PS-B2: a unit whose top two warriors are of one colour."""
     return h >= 2 and ((cbits >> (h - 2)) & 1) == ((cbits >> (h - 1)) & 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def clamp(t, n):
     return 0 if t < 0 else (n if t > n else t)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def target_of(s, spec, p, a, v):
     """Where action ``a`` (a position, or N+1 = the Guardian's entry) of player p with value v
     ends: a field position, a city (an arrival), or -1 when it overshoots in Ludens (PL-B4)."""
@@ -117,7 +117,7 @@ def target_of(s, spec, p, a, v):
     return clamp(a + d * v, n)                  # PU-D2, PU-D5: overshoot ends in the city
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def check(s, spec, p, a, v):
     """PU-D/PU-E/PS/PL legality of moving unit ``a`` (or entering) by v: 0 illegal, 1 legal,
     2 legal only when the player has no other move (PL-C5)."""
@@ -156,7 +156,7 @@ def check(s, spec, p, a, v):
     return 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def controls(s, spec, p):
     """PU-F1 / PL-D1: p controls a warrior in his city or in a unit topped by his colour."""
     if s[CITY + p] + s[CITYG + p] > 0:

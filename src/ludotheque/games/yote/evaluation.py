@@ -79,7 +79,7 @@ PRESS = 0.5         # the lead shrinks by up to half as the no-capture count nea
 STUCK_W = 0.5       # the side of the next main action has no safe action: he must expose a camel
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _gain(s: np.ndarray, v: int, o: int) -> int:
     """Camels a capture of the piece ``v`` of player ``o`` takes: itself, plus the bonus
     removal unless it is a caravan (YR-4) or o has no other camel to remove (YO-C4, YR-5)."""

@@ -125,29 +125,29 @@ def new_state(spec: np.ndarray) -> np.ndarray:
 
 
 # -- small helpers ------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def owner(v: int) -> int:
     return (v - 1) & 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def in_hand(s: np.ndarray, p: int) -> int:
     return s[HAND + p] + s[CHAND + p]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def total(s: np.ndarray, p: int) -> int:
     """Camels of p, caravan included (YR-2), board and hand (YO-D1)."""
     return s[ONB + p] + s[HAND + p] + s[CHAND + p]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def free_slot(s: np.ndarray, slot: int) -> bool:
     """YT-A3: no duplicate, no crossing (the other diagonal of the same block)."""
     return s[ROUTES + slot] == 0 and s[ROUTES + (slot ^ 1)] == 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def route_capture(s: np.ndarray, spec: np.ndarray, c: int, k: int, p: int) -> int:
     """YT-D1: the landing cell of a capture from c along two aligned routes in direction k, or -1."""
     base = DIAG + 16 * c + 4 * k
@@ -160,7 +160,7 @@ def route_capture(s: np.ndarray, spec: np.ndarray, c: int, k: int, p: int) -> in
     return r
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def route_step(s: np.ndarray, spec: np.ndarray, c: int, k: int) -> int:
     """YT-E1: the empty cell joined to c by a route in direction k, or -1."""
     q = spec[DIAG + 16 * c + 4 * k]
@@ -169,7 +169,7 @@ def route_step(s: np.ndarray, spec: np.ndarray, c: int, k: int) -> int:
     return q
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def orth_capture(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     """YO-C1: the landing cell of an orthogonal capture from c in direction d, or -1."""
     a = spec[ORTH + 8 * c + 2 * d]
@@ -209,7 +209,7 @@ def can_capture_from(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def vget(s: np.ndarray, c: int, f: int, t: int) -> int:
     """The content of cell c as if the piece on f had travelled to t (f = t = -1: as is); the
     state handed to `legal` is read-only, so "what if" checks never write it."""
@@ -220,7 +220,7 @@ def vget(s: np.ndarray, c: int, f: int, t: int) -> int:
     return s[c]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def vroute(s: np.ndarray, slot: int, extra: int) -> bool:
     """Whether a route joins the slot, counting the not yet placed route ``extra``."""
     return s[ROUTES + slot] != 0 or slot == extra
@@ -259,7 +259,7 @@ def has_main(s: np.ndarray, spec: np.ndarray, p: int, f: int, t: int, extra: int
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def on_route(s: np.ndarray, spec: np.ndarray, c: int) -> bool:
     for k in range(4):
         sl = spec[DIAG + 16 * c + 4 * k + 1]

@@ -1,0 +1,254 @@
+"""The compiled searches (alpha-beta's node search, MCTS's iterations) over one game's
+kernels: a template that `ludotheque.core.jit.bind` copies per game (`compiled_search`), so
+that they call the game's kernels and evaluation directly and cache on disk. The drivers are
+`alphabeta.py` and `mcts.py`; they release the GIL (``nogil``).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ludotheque.core.kernels import (
+    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, below, grow, same_state, sample_index, state_hash, unit,
+    xorshift,
+)
+
+WIN = 10.0
+INF = 1e9
+MAX_PLY = 96
+EXACT, LOWER, UPPER = 0, 1, 2
+FIND_LIMIT = 20_000     # tree nodes examined when looking for the new root
+
+
+@njit(cache=True, nogil=True)
+def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: int,
+         tt_key: np.ndarray, tt_val: np.ndarray, tt_depth: np.ndarray, tt_flag: np.ndarray,
+         tt_move: np.ndarray, hist: np.ndarray, moves: np.ndarray, scores: np.ndarray,
+         probs: np.ndarray, ret: np.ndarray, stats: np.ndarray, stop: np.ndarray) -> float:
+    """Value of ``s`` for player 0 searched ``depth`` actions deep within (alpha, beta).
+    stats = [nodes, node limit, aborted, heuristic leaves, table cuts]; ``stop[0]`` is set
+    non-zero by another thread when the time is up (`alphabeta.search`)."""
+    stats[0] += 1
+    if stats[2] != 0:
+        return 0.0
+    if stats[0] >= stats[1] or ((stats[0] & 63) == 0 and stop[0] != 0):
+        stats[2] = 1
+        return 0.0
+    p = to_move(s, spec)
+    if p == TERMINAL:
+        returns(s, spec, ret)
+        return float(ret[0] * (WIN - ply * 1e-3))
+    if (depth <= 0 and p != CHANCE) or ply >= MAX_PLY - 1:     # throws are always averaged
+        stats[3] += 1
+        v = leaf_eval(s, spec, 0)
+        return float(min(1.0, max(-1.0, v)))
+    h = state_hash(s)
+    slot = np.int64(h & np.uint64(tt_key.shape[0] - 1))
+    tt_a = -1
+    if tt_key[slot] == h:
+        tt_a = tt_move[slot]
+        if tt_depth[slot] >= depth:
+            v = tt_val[slot]
+            f = tt_flag[slot]
+            if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
+                stats[4] += 1
+                return float(v)
+    out = moves[ply]
+    n = legal(s, spec, out)
+    if p == CHANCE:
+        pr = probs[ply]
+        chance_probs(s, spec, pr)
+        total = 0.0
+        for i in range(n):
+            c = s.copy()
+            need = apply(c, spec, out[i])
+            if need:
+                c = grow(c, need)
+            total += pr[i] * node(c, spec, depth, -INF, INF, ply + 1, tt_key, tt_val,
+                                  tt_depth, tt_flag, tt_move, hist, moves, scores, probs,
+                                  ret, stats, stop)
+            if stats[2] != 0:
+                return 0.0
+        tt_key[slot], tt_val[slot], tt_depth[slot] = h, total, depth
+        tt_flag[slot], tt_move[slot] = EXACT, -1
+        return total
+    sc = scores[ply]
+    hn = hist.shape[0]
+    for i in range(n):
+        sc[i] = 1e18 if out[i] == tt_a else hist[p, out[i] % hn]
+    alpha0, beta0 = alpha, beta
+    best = -INF if p == 0 else INF
+    best_a = out[0]
+    for k in range(n):
+        j = k                                   # selection sort: best-ordered move next
+        for i in range(k + 1, n):
+            if sc[i] > sc[j]:
+                j = i
+        if j != k:
+            out[k], out[j] = out[j], out[k]
+            sc[k], sc[j] = sc[j], sc[k]
+        a = out[k]
+        c = s.copy()
+        need = apply(c, spec, a)
+        if need:
+            c = grow(c, need)
+        v = node(c, spec, depth - 1, alpha, beta, ply + 1, tt_key, tt_val, tt_depth,
+                 tt_flag, tt_move, hist, moves, scores, probs, ret, stats, stop)
+        if stats[2] != 0:
+            return 0.0
+        if p == 0:
+            if v > best:
+                best, best_a = v, a
+            if v > alpha:
+                alpha = v
+        else:
+            if v < best:
+                best, best_a = v, a
+            if v < beta:
+                beta = v
+        if alpha >= beta:
+            hist[p, a % hn] += depth * depth
+            break
+    flag = EXACT
+    if best <= alpha0:
+        flag = UPPER
+    elif best >= beta0:
+        flag = LOWER
+    tt_key[slot], tt_val[slot], tt_depth[slot] = h, best, depth
+    tt_flag[slot], tt_move[slot] = flag, best_a
+    return best
+
+
+@njit(cache=True, nogil=True)
+def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: float,
+            parent: np.ndarray, action: np.ndarray, mover: np.ndarray,
+            first: np.ndarray, count: np.ndarray, visits: np.ndarray, value: np.ndarray,
+            prob: np.ndarray, size: np.ndarray) -> None:
+    x = rng[0]
+    out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
+    probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
+    ret = np.empty(2, np.float64)
+    cap = parent.shape[0]
+    for _ in range(iterations):
+        s = root.copy()
+        node = 0
+        # selection
+        while first[node] >= 0:
+            p = to_move(s, spec)
+            f, n = first[node], count[node]
+            if p == CHANCE:
+                x = xorshift(x)
+                child = f + sample_index(prob[f:f + n], n, unit(x))
+            else:
+                best, best_score = -1, -1e300
+                log_n = math.log(visits[node] + 1.0)
+                x = xorshift(x)
+                start = below(x, n)           # random tie-break among unvisited children
+                for k in range(n):
+                    ch = f + (start + k) % n
+                    if visits[ch] == 0:
+                        best = ch
+                        break
+                    score = value[ch] / visits[ch] + c * math.sqrt(log_n / visits[ch])
+                    if score > best_score:
+                        best, best_score = ch, score
+                child = best
+            need = apply(s, spec, action[child])
+            if need:
+                s = grow(s, need)
+            node = child
+            if visits[node] == 0:
+                break
+        # expansion
+        p = to_move(s, spec)
+        if p != TERMINAL and first[node] < 0:
+            n = legal(s, spec, out)
+            if size[0] + n <= cap:
+                f = size[0]
+                size[0] += n
+                first[node], count[node] = f, n
+                if p == CHANCE:
+                    chance_probs(s, spec, probs)
+                for k in range(n):
+                    parent[f + k] = node
+                    action[f + k] = out[k]
+                    mover[f + k] = p
+                    first[f + k] = -1
+                    visits[f + k] = 0.0
+                    value[f + k] = 0.0
+                    prob[f + k] = probs[k] if p == CHANCE else 0.0
+        # simulation
+        rng[0] = x
+        s, _ = playout(s, spec, rng, out, probs, 0)
+        x = rng[0]
+        returns(s, spec, ret)
+        # backpropagation
+        while True:
+            visits[node] += 1.0
+            if mover[node] >= 0:
+                value[node] += ret[mover[node]]
+            if node == 0:
+                break
+            node = parent[node]
+    rng[0] = x
+
+@njit(cache=True, nogil=True)
+def find(root: np.ndarray, spec: Any, start: int, target: np.ndarray, max_depth: int,
+         parent: np.ndarray, action: np.ndarray, first: np.ndarray,
+         count: np.ndarray) -> int:
+    """The node below ``start`` (at most ``max_depth`` edges) whose state is ``target``,
+    or -1. Only expanded nodes are searched (depth first, replaying actions), and at most
+    ``FIND_LIMIT`` of them, so that looking costs little against the move's budget."""
+    path = np.empty(max_depth + 2, np.int64)
+    s = root.copy()
+    n = 0
+    node = start
+    while node != 0:                     # the actions from the root to start
+        path[n] = node
+        n += 1
+        node = parent[node]
+        if n > max_depth:
+            return -1
+    for k in range(n - 1, -1, -1):
+        need = apply(s, spec, action[path[k]])
+        if need:
+            s = grow(s, need)
+    stack_node = np.empty(4096, np.int64)
+    stack_depth = np.empty(4096, np.int64)
+    states = [s]
+    stack_node[0], stack_depth[0] = start, 0
+    top = 1
+    visited = 0
+    while top > 0 and visited < FIND_LIMIT:
+        visited += 1
+        top -= 1
+        node, d = stack_node[top], stack_depth[top]
+        cur = states.pop()
+        if same_state(cur, target):
+            return int(node)
+        if d >= max_depth or first[node] < 0:
+            continue
+        for ch in range(first[node], first[node] + count[node]):
+            if top >= 4096:
+                return -1
+            c = cur.copy()
+            need = apply(c, spec, action[ch])
+            if need:
+                c = grow(c, need)
+            stack_node[top], stack_depth[top] = ch, d + 1
+            states.append(c)
+            top += 1
+    return -1
+
+
+# --- bound per game by ludotheque.core.jit: a game's copy imports its kernels here ---
+legal: Any = None
+apply: Any = None
+to_move: Any = None
+returns: Any = None
+chance_probs: Any = None
+leaf_eval: Any = None     # the game's evaluate(s, spec, player), or playouts.rollout_value
+playout: Any = None       # playouts.playout bound to the same kernels

@@ -1,0 +1,73 @@
+"""The disk cache of compiled code: after a warm-up, a new process compiles nothing; a corrupt
+cache is rebuilt, never a crash."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+RULESET = "oware"
+
+# Counts numba compilations (cache loads are not compilations) while a new process does what
+# a player's first game does: the warm-up path, an expert move, a hint.
+COUNT_COMPILES = """
+import json, sys
+from numba.core import event
+compiled = []
+class Count(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+event.register("numba:compile", Count())
+import ludotheque
+from ludotheque.ai import make_agent, prepare
+from ludotheque.ai.hints import best_actions
+game = ludotheque.load(sys.argv[1])
+prepare(game)
+state = game.initial_state()
+state = state.apply(make_agent("expert").choose(state))
+best_actions(state, 0.2)
+print(json.dumps(compiled))
+"""
+
+
+def _run(cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, LUDOTHEQUE_CACHE=str(cache))
+    env.pop("NUMBA_CACHE_DIR", None)
+    return subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True,
+                          timeout=1800)
+
+
+def test_a_second_process_with_a_warm_cache_compiles_nothing(tmp_path):
+    first = _run(tmp_path, "-c", COUNT_COMPILES, RULESET)
+    assert first.returncode == 0, first.stderr
+    assert "node" in json.loads(first.stdout)         # the empty cache was filled
+    second = _run(tmp_path, "-c", COUNT_COMPILES, RULESET)
+    assert second.returncode == 0, second.stderr
+    assert json.loads(second.stdout) == []
+
+
+def test_a_corrupt_cache_is_rebuilt_by_the_warmup(tmp_path):
+    warm = [ "-m", "ludotheque.cli.main", "warmup", RULESET, "--json", "--jobs", "1"]
+    assert _run(tmp_path, *warm).returncode == 0
+    files = sorted(tmp_path.rglob("*.nb[ic]"))
+    assert files
+    for f in files:                                   # a disk that lost the ends of files
+        f.write_bytes(f.read_bytes()[: len(f.read_bytes()) // 3])
+    again = _run(tmp_path, *warm)
+    assert again.returncode == 0, again.stderr
+    summary = json.loads(again.stdout)
+    assert summary["unreadable_cache_files_dropped"] == len(files)
+    after = _run(tmp_path, "-c", COUNT_COMPILES, RULESET)
+    assert after.returncode == 0, after.stderr
+    assert json.loads(after.stdout) == []             # and the rebuilt cache serves again
+
+
+def test_the_cache_of_other_sources_is_deleted(tmp_path):
+    old = tmp_path / "jit-0000000000000000" / "numba"
+    old.mkdir(parents=True)
+    (old / "x.nbi").write_bytes(b"old")
+    out = _run(tmp_path, "-c", "from ludotheque.core import jit; print(len(jit.prune()))")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "1" and not old.exists()
