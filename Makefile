@@ -12,10 +12,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
+# `warmup` compiles every game once into the disk cache (a minute or two after install, then
+# a few seconds), so that no one waits for the compiler on a first move or a web request.
 run: $(STAMP)
+	$(VENV)/bin/ludotheque warmup
 	$(VENV)/bin/ludotheque serve
 
 test: $(STAMP)
+	$(VENV)/bin/ludotheque warmup
 	$(PY) -m pytest -n 2 --dist loadfile
 
 bench: $(STAMP)
