@@ -14,7 +14,7 @@ import numpy as np
 from .errors import IllegalActionError, NotationError
 from .kernels import CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State", "Outcome", "Termination"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "GameType", "State", "Outcome", "Termination"]
 
 
 class Termination(enum.Enum):
@@ -38,6 +38,26 @@ class Outcome:
         return {0: "1-0", 1: "0-1", None: "1/2-1/2"}[self.winner]
 
 
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game a ruleset is, in OpenSpiel's terms. Every ludotheque game is
+    two-player, sequential (one player acts at a time), zero-sum with returns +1/-1/0, and of
+    perfect information; only the chance mode differs (Puluc's throws are chance nodes)."""
+
+    chance: bool
+    sequential: bool = True
+    zero_sum: bool = True
+    perfect_information: bool = True
+    num_players: int = 2
+    min_utility: float = -1.0
+    max_utility: float = 1.0
+
+
+def _load_game(ruleset_id: str) -> "Game":
+    from .registry import load  # registry imports this module
+    return load(ruleset_id)
+
+
 class Game:
     """One ruleset: rules, options, action space, notation. Immutable and hashable by id."""
 
@@ -54,6 +74,11 @@ class Game:
         raise NotImplementedError
 
     def initial_state(self, seed: int | None = None) -> "State":
+        """The start position. Every ruleset starts from one fixed position and draws nothing
+        at random (dice are chance nodes), so ``seed`` is accepted for OpenSpiel/Gymnasium-style
+        callers and changes nothing: the start is deterministic."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise TypeError(f"a seed is an integer or None, not {seed!r}")
         return State(self, self.initial_data(seed))
 
     def playout_start(self) -> "State":
@@ -80,7 +105,9 @@ class Game:
         raise NotImplementedError
 
     def observation(self, state: "State") -> np.ndarray:
-        raise NotImplementedError
+        """`observation_tensor` from the side of the player to move (player 0 when no player
+        is to move)."""
+        return self.observation_tensor(state, max(state.current_player, 0))
 
     def key(self, state: "State") -> bytes:
         return state.data.tobytes()
@@ -111,6 +138,47 @@ class Game:
     #: optional compiled ``evaluate(s, spec, player) -> float`` in [-1, 1]: a heuristic value
     #: of a non-terminal state for ``player`` (used by alpha-beta and hints)
     evaluate: Any = None
+
+    # -- protocol for learning and search libraries (OpenSpiel's Game API) -------------------
+    #: True for rulesets with chance nodes (dice); they override `max_chance_outcomes`
+    has_chance: ClassVar[bool] = False
+
+    def game_type(self) -> GameType:
+        return GameType(chance=self.has_chance)
+
+    def min_utility(self) -> float:
+        return self.game_type().min_utility
+
+    def max_utility(self) -> float:
+        return self.game_type().max_utility
+
+    def max_chance_outcomes(self) -> int:
+        """How many outcomes a chance node can have at most (0 without chance)."""
+        return 0
+
+    def max_game_length(self) -> int | None:
+        """An upper bound on the actions (chance actions included) of any game of this
+        ruleset, or None when the rules set none (a game without a move cap can go on, in
+        principle, far longer than any practical limit). Rulesets with a cap override it."""
+        return None
+
+    def observation_tensor(self, state: "State", player: int) -> np.ndarray:
+        """A float32 vector with values in [0, 1], of shape `observation_shape`, describing
+        ``state`` from ``player``'s side (see docs/PROTOCOL.md for each game's layout)."""
+        raise NotImplementedError
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of every observation tensor of this ruleset."""
+        shape: tuple[int, ...] | None = self.__dict__.get("_observation_shape")
+        if shape is None:
+            shape = self.observation_tensor(self.initial_state(), 0).shape
+            self.__dict__["_observation_shape"] = shape
+        return shape
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # a game pickles as its id: the registry rebuilds it (and shares its compiled kernels)
+        return (_load_game, (self.id,))
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
@@ -156,22 +224,27 @@ class State:
     def is_chance_node(self) -> bool:
         return self.current_player == CHANCE
 
+    def _kernel_legal(self) -> np.ndarray:
+        """The legal actions in the order the kernel writes them (aligned with chance_probs)."""
+        g = self.game
+        out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
+        n = g.kernels.legal(self._data, g.spec, out)
+        return out[:n]
+
     def legal_actions(self) -> list[int]:
+        """The legal actions (chance outcomes at a chance node) in ascending order."""
         if self._legal is None:
-            g = self.game
-            out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
-            n = g.kernels.legal(self._data, g.spec, out)
-            self._legal = tuple(int(a) for a in out[:n])
+            self._legal = tuple(sorted(int(a) for a in self._kernel_legal()))
         return list(self._legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(action, probability) pairs at a chance node, else []."""
+        """(action, probability) pairs at a chance node, in ascending action order, else []."""
         if not self.is_chance_node:
             return []
         g = self.game
         probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
         g.kernels.chance_probs(self._data, g.spec, probs)
-        return [(a, float(p)) for a, p in zip(self.legal_actions(), probs)]
+        return sorted((int(a), float(p)) for a, p in zip(self._kernel_legal(), probs))
 
     def apply(self, action: int) -> "State":
         """The state after ``action``; IllegalActionError (and no change) if it is not legal."""
@@ -229,6 +302,25 @@ class State:
 
     def observation(self) -> np.ndarray:
         return self.game.observation(self)
+
+    # -- protocol for learning and search libraries ------------------------------------------
+    def legal_actions_mask(self) -> np.ndarray:
+        """A bool vector of length ``game.num_actions``, True at each legal action (at a
+        chance node, at each chance outcome)."""
+        mask = np.zeros(self.game.num_actions, np.bool_)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        """The state seen from ``player`` (0 or 1): float32 in [0, 1], shape
+        ``game.observation_shape``."""
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ValueError(f"player is 0 or 1, not {player!r}")
+        return self.game.observation_tensor(self, int(player))
+
+    def __reduce__(self) -> tuple[Any, tuple[Game, np.ndarray]]:
+        # the game pickles by id, the position as its array: a few hundred bytes
+        return (State, (self.game, np.array(self._data)))
 
     def key(self) -> bytes:
         """A canonical hashable key: equal keys mean equal positions and equal futures."""

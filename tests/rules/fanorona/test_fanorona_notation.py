@@ -194,7 +194,7 @@ def test_front_end_methods():
     assert f.action_points(fs, jump) == ["a1", "b1", "c1"]
     assert f.view(fs)["tamarins"] == [2, 2]
     obs = s.observation()
-    assert obs.dtype == np.float32 and obs.shape == (6 * 45 + 8,)
+    assert obs.dtype == np.float32 and obs.shape == (6 * 45 + 9,)
     c = diagram("fanorona", EX_FA_3).apply_move("b2-c3W")
     assert c.observation().shape == obs.shape and c.observation()[4 * 45 + g.board.index("c3")] == 1
 

@@ -398,26 +398,28 @@ class Awithlaknannai(Game):
         }[reason]
         return Outcome(termination, winner, f"{why}; {result} ({counts})")
 
-    def observation(self, state: State) -> np.ndarray:
-        """Planes (37 points each): yellow snake, orange snake, yellow Shaman, orange Shaman,
-        huff candidates, the chain's snake; then the player to move, the phase (3), the
-        no-removal counter over its limit (or 100) and, for `no_backtrack`, each player's
-        last step as from/to planes."""
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """Planes (37 points each) from ``player``'s side: his snakes, enemy snakes, his
+        Shaman, enemy Shaman, huff candidates, the chain's snake, and for `no_backtrack` each
+        side's last step as from/to planes (his first); then 1 if he is to move, the phase
+        (3), the no-removal counter over its limit (or 100)."""
         s = state.data
-        N = K.NMAX
+        N, p = K.NMAX, player
         obs = np.zeros(10 * N + 5, np.float32)
         for c in range(self.npts):
             if s[c]:
-                obs[(int(s[c]) - 1) * N + c] = 1.0
+                v = int(s[c]) - 1               # 0 yellow snake, 1 orange, 2, 3 Shamans
+                obs[(2 * (v >> 1) + ((v & 1) != p)) * N + c] = 1.0
             obs[4 * N + c] = s[K.CAND + c]
         if s[K.ACTOR] >= 0:
             obs[5 * N + int(s[K.ACTOR])] = 1.0
-        for p in range(2):
-            if s[K.LASTF + p] >= 0:
-                obs[(6 + 2 * p) * N + int(s[K.LASTF + p])] = 1.0
-                obs[(7 + 2 * p) * N + int(s[K.LASTT + p])] = 1.0
+        for q in range(2):
+            if s[K.LASTF + q] >= 0:
+                side = int(q != p)
+                obs[(6 + 2 * side) * N + int(s[K.LASTF + q])] = 1.0
+                obs[(7 + 2 * side) * N + int(s[K.LASTT + q])] = 1.0
         b = 10 * N
-        obs[b] = max(int(s[K.TO_MOVE]), 0)
+        obs[b] = int(s[K.TO_MOVE]) == p
         obs[b + 1 + int(s[K.PHASE])] = 1.0
         limit = int(self.spec[K.P_NOCAP]) or 100
         obs[b + 4] = min(int(s[K.NOCAP]) / limit, 1.0)

@@ -275,18 +275,19 @@ class Dara(Game):
         return Outcome(Termination.DRAW_RULE, None,
                        f"draw: {int(self.spec[K.S_NO_CAPTURE])} movement turns without a capture")
 
-    def observation(self, state: State) -> np.ndarray:
-        """Six planes of cells (Lion, Elephant, Proud Lion, Matriarch, Lions' hut, Elephants'
-        hut), then: player to move, removal due, pieces in hand / 12 (2), heroes in hand (2),
-        huts in hand (2), pieces lost / 10 (2), no-capture counter / limit, and the row and
-        column (+1, over 6) of the line that earned a due removal."""
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """Six planes of cells from ``player``'s side (his piece, enemy piece, his hero, enemy
+        hero, his hut, enemy hut), then: 1 if he is to move, removal due, pieces in hand / 12
+        (his first), heroes in hand, huts in hand, pieces lost / 12, no-capture counter /
+        limit, and the row and column (+1, over 6) of the line that earned a due removal."""
         s = state.data
+        p = player
         board = s[:self.n]
-        planes = [(board == v).astype(np.float32) for v in range(1, 7)]
+        planes = [(board == v).astype(np.float32) for v in (1 + p, 2 - p, 3 + p, 4 - p, 5 + p, 6 - p)]
         limit = max(int(self.spec[K.S_NO_CAPTURE]), 1)
-        extra = [max(int(s[K.TO_MOVE]), 0), s[K.PEND], s[K.HAND] / 12, s[K.HAND + 1] / 12,
-                 s[K.HERO], s[K.HERO + 1], s[K.HUT], s[K.HUT + 1], s[K.LOST] / 10,
-                 s[K.LOST + 1] / 10, min(int(s[K.NOCAP]), limit) / limit,
+        extra = [int(s[K.TO_MOVE]) == p, s[K.PEND], s[K.HAND + p] / 12, s[K.HAND + 1 - p] / 12,
+                 s[K.HERO + p], s[K.HERO + 1 - p], s[K.HUT + p], s[K.HUT + 1 - p],
+                 s[K.LOST + p] / 12, s[K.LOST + 1 - p] / 12, min(int(s[K.NOCAP]), limit) / limit,
                  (s[K.PROW] + 1) / 6, (s[K.PCOL] + 1) / 6]
         return np.concatenate(planes + [np.array(extra, np.float32)])
 

@@ -380,14 +380,14 @@ class Fanorona(Game):
         result = "draw" if w < 0 else f"{self.player_names[w]} wins"
         return Outcome(termination, None if w < 0 else w, f"{text}: {result}")
 
-    def observation(self, state: State) -> np.ndarray:
-        """Planes over the points, from the mover's side: own lemurs, own Female, enemy
-        lemurs, enemy Female, the chain's lemur, visited points; then 8 scalars."""
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """Planes over the points, from ``player``'s side: his lemurs, his Female, enemy
+        lemurs, enemy Female, the chain's lemur, visited points; then 9 scalars."""
         s = state.data
         n = self.n
-        p = max(int(s[K.TO_MOVE]), 0)
+        p = player
         cells = s[K.BOARD:K.BOARD + n]
-        obs = np.zeros(6 * n + 8, np.float32)
+        obs = np.zeros(6 * n + 9, np.float32)
         own = ((cells - 1) & 1) == p
         obs[0:n] = (cells != 0) & (cells < 3) & own
         obs[n:2 * n] = (cells >= 3) & own
@@ -400,7 +400,8 @@ class Fanorona(Game):
         par = self.spec[0]
         obs[6 * n:] = (s[K.SUB] == K.CHAIN, s[K.SUB] == K.DECIDE, s[K.TAM + p] / 2, s[K.TAM + 1 - p] / 2,
                        s[K.POOL + p] / 22, s[K.POOL + 1 - p] / 22, s[K.GCAPS] / 17,
-                       s[K.NOCAP] / par[K.P_NOCAP] if par[K.P_NOCAP] else 0)
+                       min(int(s[K.NOCAP]) / par[K.P_NOCAP], 1.0) if par[K.P_NOCAP] else 0,
+                       int(s[K.TO_MOVE]) == p)
         return obs
 
     def key(self, state: State) -> bytes:

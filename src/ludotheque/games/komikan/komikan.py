@@ -371,9 +371,10 @@ class Komikan(Game):
         return Outcome(Termination.DRAW_RULE, None,
                        f"draw: {int(self.spec[K.S_NO_CAPTURE])} turns without a capture")
 
-    def observation(self, state: State) -> np.ndarray:
-        """Five planes over the 31 points (alpaca, Alpha, Puma, Condor, grass), then: player to
-        move, pile / goal, return pending, chain under way, grass to place, Condor resting,
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """Five planes over the 31 points (alpaca, Alpha, Puma, Condor, grass: the roles
+        differ, so the planes do not swap), then: 1 if ``player`` is to move, 1 if he plays the
+        Puma, pile / goal, return pending, chain under way, grass to place, Condor resting,
         second wave spent, no-capture counter / limit."""
         s = state.data
         board = s[:K.N]
@@ -389,8 +390,9 @@ class Komikan(Game):
                 gr[s[idx]] = True
         planes.append(gr)
         limit = max(int(self.spec[K.S_NO_CAPTURE]), 1)
-        extra = [max(int(s[K.TO_MOVE]), 0), s[K.PILE] / self.goal, s[K.PHASE] == K.PHASE_RETURN,
-                 s[K.PHASE] == K.PHASE_CHAIN, self.grass and s[K.GRASS1] < 0, s[K.REST], s[K.WAVE2],
+        extra = [int(s[K.TO_MOVE]) == player, player == 0, s[K.PILE] / self.goal,
+                 s[K.PHASE] == K.PHASE_RETURN, s[K.PHASE] == K.PHASE_CHAIN,
+                 self.grass and s[K.GRASS1] < 0, s[K.REST], s[K.WAVE2],
                  min(int(s[K.NOCAP]), limit) / limit]
         return np.concatenate([p.astype(np.float32) for p in planes] + [np.array(extra, np.float32)])
 

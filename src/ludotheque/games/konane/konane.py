@@ -310,19 +310,22 @@ class Konane(Game):
             return Outcome(Termination.GOAL, w, f"{lose} has {s[K.PIECES + 1 - w]} pieces left: {win} wins")
         return Outcome(Termination.NO_MOVE, w, f"{lose} cannot capture: {win} wins")
 
-    def observation(self, state: State) -> np.ndarray:
-        """Planes (n*n each): Hibiscus flowers, Hibiscus Hummingbird, Jasmine flowers, Jasmine
-        Hummingbird, knots, the chaining piece; then player to move, removals done / 2, bonus
-        pending, chain direction one-hot (4), captured pieces / 3 (2), knots in hand (2)."""
-        s, n2 = state.data, self.n2
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """Planes (n*n each) from ``player``'s side: his flowers, his Hummingbird, enemy
+        flowers, enemy Hummingbird, knots, the chaining piece; then 1 if he is to move,
+        removals done / 2, bonus pending, chain direction one-hot (4), captured pieces / 3 (his
+        first), knots in hand (his first)."""
+        s, n2, p = state.data, self.n2, player
         board = s[K.BOARD:K.BOARD + n2]
-        planes = [board == v for v in (K.FLOWER0, K.BIRD0, K.FLOWER1, K.BIRD1, K.KNOT)]
+        mine, theirs = ((K.FLOWER0, K.BIRD0), (K.FLOWER1, K.BIRD1))[::1 - 2 * p]
+        planes = [board == v for v in (*mine, *theirs, K.KNOT)]
         chain = np.zeros(n2, bool)
         if s[K.CHAIN] >= 0:
             chain[s[K.CHAIN]] = True
         cdir = [float(s[K.CHAIN] >= 0 and s[K.CDIR] == d) for d in range(4)]
-        extra = [float(max(int(s[K.TO_MOVE]), 0)), s[K.REMOVALS] / 2, float(s[K.BONUS])] + cdir + [
-            min(int(s[K.CAPT]), 3) / 3, min(int(s[K.CAPT + 1]), 3) / 3, float(s[K.HAND]), float(s[K.HAND + 1])]
+        extra = [float(int(s[K.TO_MOVE]) == p), s[K.REMOVALS] / 2, float(s[K.BONUS])] + cdir + [
+            min(int(s[K.CAPT + p]), 3) / 3, min(int(s[K.CAPT + 1 - p]), 3) / 3,
+            float(s[K.HAND + p]), float(s[K.HAND + 1 - p])]
         return np.concatenate([np.concatenate(planes + [chain]).astype(np.float32),
                                np.array(extra, np.float32)])
 

@@ -144,12 +144,21 @@ class Oware(Game):
     def stores(self, state: State) -> tuple[int, int]:
         return int(state.data[K.STORE]), int(state.data[K.STORE + 1])
 
-    def observation(self, state: State) -> np.ndarray:
-        """12 house counts and 2 stores over 48, then the player to move (OpenSpiel order)."""
+    def max_game_length(self) -> int | None:
+        """Every action is one ply, and the ``max_plies`` cap counts them."""
+        return int(self.spec[K.MAX_PLIES]) or None
+
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """From ``player``'s side: his 6 houses then the opponent's (sowing order) over 48,
+        his store and the opponent's over 48, then 1 if he is to move."""
         s = state.data
+        p = player
         obs = np.zeros(15, np.float32)
-        obs[:14] = s[:14] / 48.0
-        obs[14] = max(int(s[K.TO_MOVE]), 0)
+        obs[0:6] = s[6 * p:6 * p + 6] / 48.0
+        obs[6:12] = s[6 * (1 - p):6 * (1 - p) + 6] / 48.0
+        obs[12] = s[12 + p] / 48.0
+        obs[13] = s[12 + 1 - p] / 48.0
+        obs[14] = int(s[K.TO_MOVE]) == p
         return obs
 
     def key(self, state: State) -> bytes:

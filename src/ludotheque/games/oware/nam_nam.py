@@ -187,18 +187,24 @@ class NamNam(Game):
     def action_points(self, state: State, action: int) -> list[str]:
         return [NAMES[action]]
 
-    def observation(self, state: State) -> np.ndarray:
-        """12 house counts over 48, 12 owners (1 = the player to move), 2 stores over 48
-        (the mover's first), all from the view of the player to move; then the round over 10."""
+    def max_game_length(self) -> int | None:
+        """Every action is one ply, and the ``max_plies`` cap counts them."""
+        return int(self.spec[K.MAX_PLIES]) or None
+
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """From ``player``'s side: 12 house counts over 48 (his row first), 12 owners (1 =
+        his), his store and the opponent's over 48, the round over 10 (saturating), 1 if he is
+        to move."""
         s = state.data
-        p = max(int(s[K.TO_MOVE]), 0)
+        p = player
         order = np.r_[np.arange(6 * p, 6 * p + 6), np.arange(6 * (1 - p), 6 * (1 - p) + 6)]
-        obs = np.zeros(27, np.float32)
+        obs = np.zeros(28, np.float32)
         obs[:12] = s[order] / 48.0
         obs[12:24] = s[K.OWNER + order] == p
-        obs[24] = s[K.STORE + p] / 48.0
-        obs[25] = s[K.STORE + 1 - p] / 48.0
-        obs[26] = s[K.ROUND] / 10.0
+        obs[24] = min(int(s[K.STORE + p]) / 48.0, 1.0)
+        obs[25] = min(int(s[K.STORE + 1 - p]) / 48.0, 1.0)
+        obs[26] = min(int(s[K.ROUND]) / 10.0, 1.0)
+        obs[27] = int(s[K.TO_MOVE]) == p
         return obs
 
     def key(self, state: State) -> bytes:

@@ -268,19 +268,20 @@ class Omweso(Game):
             return [pit_name(p, int(state.data[K.TURN_START]))]
         return []
 
-    def observation(self, state: State) -> np.ndarray:
-        """From the view of the player to move: his 16 pits then the opponent's (own-pit
-        order) over 64, the phase one-hot, both capture counts over 2 (his first), the seeds
-        in hand over 64."""
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """From ``player``'s side: his 16 pits then the opponent's (own-pit order) over 64,
+        the phase one-hot, both capture counts over 2 (his first), the seeds in hand over 64,
+        1 if he is to move."""
         s = state.data
-        p = max(int(s[K.TO_MOVE]), 0)
-        obs = np.zeros(39, np.float32)
+        p = player
+        obs = np.zeros(40, np.float32)
         obs[:16] = s[16 * p:16 * p + 16] / 64.0
         obs[16:32] = s[16 * (1 - p):16 * (1 - p) + 16] / 64.0
         obs[32 + int(s[K.PHASE])] = 1.0
         obs[36] = s[K.CAPTURES + p] / 2.0
         obs[37] = s[K.CAPTURES + 1 - p] / 2.0
         obs[38] = s[K.HAND] / 64.0
+        obs[39] = int(s[K.TO_MOVE]) == p
         return obs
 
     def key(self, state: State) -> bytes:

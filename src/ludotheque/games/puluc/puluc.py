@@ -31,6 +31,7 @@ _CITY = re.compile(r"^(?:([YB])[×x](\d+))?(?:\+?([Gg]))?$")
 
 class Puluc(Game):
     player_names = ("Yellow", "Blue")
+    has_chance = True
 
     def __init__(self, cid: str, name: str, *, n: int, total: int, zero: int, max_turns: int,
                  pairs: bool, guardians: bool, temples: bool, ludens: bool) -> None:
@@ -245,20 +246,28 @@ class Puluc(Game):
         return Outcome(Termination.MOVE_LIMIT, None if w < 0 else w,
                        f"turn limit reached: {result} ({a}-{b} warriors controlled)")
 
-    def observation(self, state: State) -> np.ndarray:
-        """Per position 0..14: yellow and blue warriors over 7, top yellow, top blue; then
-        cities, Guardians at home, removed, to move, phase one-hot, value over 6."""
+    def max_chance_outcomes(self) -> int:
+        return 5                                                     # PU-G2: 0..4 marked faces
+
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """From ``player``'s side, for each track position 1..14 counted from his city: his
+        warriors and the enemy's there over 7, top his, top the enemy's; then both cities over
+        7, both Guardians at home, both removed over 7 (his first), 1 if he is to move (or to
+        throw), the phase one-hot, the throw's value over 6."""
         s = state.data
+        p = player
         obs = np.zeros(15 * 4 + 6 + 1 + 4 + 1, np.float32)
         for pos in range(1, self.n):
             h = int(s[K.H + pos])
             if h:
                 blue = bin(int(s[K.C + pos]) & ((1 << h) - 1)).count("1")
+                counts = (h - blue, blue)
                 top = int(K.top_colour(s, pos))
-                obs[4 * pos: 4 * pos + 4] = ((h - blue) / 7, blue / 7, top == 0, top == 1)
-        obs[60:66] = (s[K.CITY] / 7, s[K.CITY + 1] / 7, s[K.CITYG], s[K.CITYG + 1],
-                      s[K.REM] / 7, s[K.REM + 1] / 7)
-        obs[66] = s[K.TO_MOVE]
+                mine = pos if p == 0 else self.n - pos
+                obs[4 * mine: 4 * mine + 4] = (counts[p] / 7, counts[1 - p] / 7, top == p, top == 1 - p)
+        obs[60:66] = (s[K.CITY + p] / 7, s[K.CITY + 1 - p] / 7, s[K.CITYG + p], s[K.CITYG + 1 - p],
+                      s[K.REM + p] / 7, s[K.REM + 1 - p] / 7)
+        obs[66] = int(s[K.TO_MOVE]) == p
         obs[67 + int(s[K.PHASE])] = 1
         obs[71] = s[K.VALUE] / 6
         return obs

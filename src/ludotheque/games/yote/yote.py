@@ -309,21 +309,26 @@ class Yote(Game):
         }[reason]
         return Outcome(termination, winner, f"{why}; {result} ({t0}-{t1} camels)")
 
-    def observation(self, state: State) -> np.ndarray:
-        """Planes light camel, dark camel, light caravan, dark caravan and route slots, then the
-        hands over 12, tokens over 2, the player to move, the phase, the Choko token."""
+    def observation_tensor(self, state: State, player: int) -> np.ndarray:
+        """Planes from ``player``'s side: his camels, enemy camels, his caravans, enemy
+        caravans, then route slots; then the hands over 12 (camels, caravans; his first),
+        tokens over 2, 1 if he is to move, the phase one-hot (5), and whether he or the enemy
+        holds the Choko token."""
         s = state.data
-        obs = np.zeros(4 * K.NMAX + K.SMAX + 12, np.float32)
+        p = player
+        obs = np.zeros(4 * K.NMAX + K.SMAX + 14, np.float32)
         for c in range(self.n):
             if s[c]:
-                obs[(int(s[c]) - 1) * K.NMAX + c] = 1.0
+                v = int(s[c]) - 1               # 0 light camel, 1 dark camel, 2, 3 caravans
+                obs[(2 * (v >> 1) + ((v & 1) != p)) * K.NMAX + c] = 1.0
         obs[4 * K.NMAX:4 * K.NMAX + K.SMAX] = s[K.ROUTES:K.ROUTES + K.SMAX]
         b = 4 * K.NMAX + K.SMAX
-        obs[b:b + 4] = np.array([s[K.HAND], s[K.HAND + 1], s[K.CHAND], s[K.CHAND + 1]]) / 12.0
-        obs[b + 4:b + 6] = np.array([s[K.TOK], s[K.TOK + 1]]) / 2.0
-        obs[b + 6] = max(int(s[K.TO_MOVE]), 0)
+        obs[b:b + 4] = np.array([s[K.HAND + p], s[K.HAND + 1 - p], s[K.CHAND + p], s[K.CHAND + 1 - p]]) / 12.0
+        obs[b + 4:b + 6] = np.array([s[K.TOK + p], s[K.TOK + 1 - p]]) / 2.0
+        obs[b + 6] = int(s[K.TO_MOVE]) == p
         obs[b + 7 + min(int(s[K.PHASE]), 4)] = 1.0
-        obs[b + 11] = (int(s[K.HOLDER]) + 1) / 3.0
+        obs[b + 12] = int(s[K.HOLDER]) == p
+        obs[b + 13] = int(s[K.HOLDER]) == 1 - p
         return obs
 
     def key(self, state: State) -> bytes:

@@ -1,0 +1,106 @@
+"""A PettingZoo AEC environment for any ruleset.
+
+    >>> from ludotheque.adapters.pettingzoo_env import env
+    >>> e = env("fanorona/telo")
+    >>> e.reset(seed=1)
+
+Agents ``player_0`` and ``player_1``. An observation is ``{"observation": float32 tensor in
+[0, 1] from that agent's side, "action_mask": int8 vector over the game's actions}``. A turn
+made of several actions (a capture chain, a removal after a line) is several steps of the same
+agent: `agent_selection` stays on it. Chance nodes (Puluc's throws) are played inside `step`
+and `reset` with the environment's seeded generator. Rewards are the game's returns (+1 / -1 /
+0) at the end; ``max_actions`` truncates a game after that many actions (chance included).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from ..core.errors import IllegalActionError
+from ..core.registry import load
+from ._common import observation_dict, observation_space, resolve_chance
+
+AGENTS = ["player_0", "player_1"]
+
+
+class LudothequeAEC(AECEnv):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi"], "name": "ludotheque_v0", "is_parallelizable": False}
+
+    def __init__(self, ruleset: str, max_actions: int | None = None,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.game = load(ruleset)
+        self.max_actions = max_actions if max_actions is not None else self.game.max_game_length()
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self.observation_spaces = {a: observation_space(self.game) for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in AGENTS}
+        self.np_random, _ = seeding.np_random(None)
+        self.state = self.game.initial_state()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.agents = list(AGENTS)
+        self.rewards = {a: 0.0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.state, self.num_actions_played = resolve_chance(self.game.initial_state(seed),
+                                                             self.np_random)
+        self._after_action()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        player = AGENTS.index(agent)
+        return observation_dict(self.state, player, player == self.state.current_player)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError(f"{agent} is to act: None is not an action")
+        self._cumulative_rewards[agent] = 0.0
+        self.state = self.state.apply(int(action))       # IllegalActionError, nothing changed
+        self.state, chance = resolve_chance(self.state, self.np_random)
+        self.num_actions_played += 1 + chance
+        self._after_action()
+        self._accumulate_rewards()
+
+    def _after_action(self) -> None:
+        state = self.state
+        self.rewards = {a: 0.0 for a in self.agents}
+        if state.is_terminal:
+            returns = state.returns()
+            self.rewards = {a: float(returns[AGENTS.index(a)]) for a in self.agents}
+            self.terminations = {a: True for a in self.agents}
+            self.agent_selection = self.agents[0]
+        else:
+            if self.max_actions is not None and self.num_actions_played >= self.max_actions:
+                self.truncations = {a: True for a in self.agents}
+            self.agent_selection = AGENTS[state.current_player]
+
+    def render(self) -> str | None:
+        return self.state.to_text() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        pass
+
+
+def env(ruleset: str, max_actions: int | None = None, render_mode: str | None = None) -> LudothequeAEC:
+    """The AEC environment of ``ruleset`` (any id `ludotheque list` shows)."""
+    return LudothequeAEC(ruleset, max_actions, render_mode)
