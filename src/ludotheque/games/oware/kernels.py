@@ -39,7 +39,10 @@ def new_state(houses: np.ndarray, stores: tuple[int, int], to_move: int) -> np.n
     return s
 
 
-@njit(cache=True, forceinline=True)
+# The helpers below are inlined by numba (inline="always"), not by LLVM (forceinline=True)
+# as in the other games: measured, LLVM's inlining made Oware's playouts 0.72x as fast (the
+# other games gain up to 1.24x from it, and compile several times faster).
+@njit(cache=True, inline="always")
 def row_sum(s: np.ndarray, player: int) -> int:
     t = 0
     for h in range(6 * player, 6 * player + 6):
@@ -47,7 +50,7 @@ def row_sum(s: np.ndarray, player: int) -> int:
     return t
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def feeds(seeds: int, offset: int) -> bool:
     """OW-E1: a house at offset r holding n seeds reaches the opponent's row iff n >= 6 - r."""
     return seeds >= 6 - offset
@@ -88,7 +91,7 @@ def _sowing_tables() -> tuple[np.ndarray, np.ndarray]:
 SOW_ADD, SOW_LAST = _sowing_tables()
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def sow(s: np.ndarray, origin: int) -> int:
     """Sows the origin's seeds counter-clockwise, skipping the origin (OW-C2, OW-C3).
     Returns the house of the last seed."""
@@ -99,7 +102,7 @@ def sow(s: np.ndarray, origin: int) -> int:
     return SOW_LAST[origin, n]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def harvest(s: np.ndarray, spec: np.ndarray, last: int, mover: int) -> int:
     """OW-D1..OW-D6: takes the harvest ending at house `last`; returns the seeds taken."""
     lo = 6 * (1 - mover)
@@ -131,7 +134,7 @@ def harvest(s: np.ndarray, spec: np.ndarray, last: int, mover: int) -> int:
     return chain
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def end_by_rows(s: np.ndarray, reason: int) -> None:
     """OW-G4/OW-G5: each player adds the seeds of his own row to his store."""
     for h in range(12):
@@ -140,13 +143,13 @@ def end_by_rows(s: np.ndarray, reason: int) -> None:
     s[END] = reason
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def packed_word(s: np.ndarray, first: int) -> int:
     """6 bits a house for houses first..first+4 (a house holds at most 48 seeds)."""
     return (s[first] << 24) | (s[first + 1] << 18) | (s[first + 2] << 12) | (s[first + 3] << 6) | s[first + 4]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def record_position(s: np.ndarray, spec: np.ndarray) -> None:
     """OW-G4: counts the current position in the repetition record; ends the game at the
     `repetition`-th occurrence. The array always has room for one more entry (see apply)."""
@@ -172,7 +175,7 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> None:
     s[HLEN] = n + 1
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def settle(s: np.ndarray, spec: np.ndarray) -> int:
     """Everything that happens between two moves: 25 seeds, turn skip, automatic harvest,
     repetition and move cap (OW-F1, OW-E4, OW-E2, OW-F3, OW-G4, OW-G5)."""

@@ -160,13 +160,3 @@ def evaluate(s, spec, player):
     both sides' throw-weighted capture chances, as fitted log-odds squashed into (-1, 1) by
     0.999 tanh(x / 2); see the module text."""
     return 0.999 * math.tanh(0.5 * score(s, spec, player, WEIGHTS[family(spec)]))
-
-
-def make_evaluate(weights):
-    """An evaluation with other weights, one row per family (for tuning experiments)."""
-    w = np.asarray(weights, np.float64)
-
-    @njit
-    def ev(s, spec, player):
-        return 0.999 * math.tanh(0.5 * score(s, spec, player, w[family(spec)]))
-    return ev
