@@ -97,7 +97,7 @@ class NamNam(Game):
             raise NotationError("the player to move is 0 (South) or 1 (North)")
         if round_number is not None:
             rnd = round_number
-        return State(self, self.position_data(houses, owners, stores, to_move, rnd))
+        return State._trusted(self, self.position_data(houses, owners, stores, to_move, rnd))
 
     # -- notation -----------------------------------------------------------------
     def action_to_string(self, state: State, action: int) -> str:

@@ -125,7 +125,7 @@ class Omweso(Game):
             raise NotationError("an Omweso position holds 64 seeds")
         if to_move not in (0, 1) or any(c not in (0, 1, 2) for c in captures):
             raise NotationError("to_move is 0 or 1; capture counts are 0, 1 or 2")
-        return State(self, self.position_data(pits, to_move, (int(captures[0]), int(captures[1]))))
+        return State._trusted(self, self.position_data(pits, to_move, (int(captures[0]), int(captures[1]))))
 
     # -- notation -----------------------------------------------------------------
     def action_to_string(self, state: State, action: int) -> str:
