@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +43,7 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 FORMAT_VERSION = 1
 MAX_TEXT = 1000          # characters of a name, event, date or tag value
 MAX_TAGS = 100
+MAX_FILE = 10_000_000    # bytes of a record file
 FIELD_TAGS = ("Event", "Date", "Ruleset", "Result", "Termination")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 # control characters (newlines included) and the bidi overrides and isolates, which would let
@@ -242,6 +244,23 @@ class GameRecord:
         for claimed in (declared, result_token):
             _check_result(claimed, final)
         return rec
+
+    @classmethod
+    def read_file(cls, path: str | os.PathLike[str]) -> "GameRecord":
+        """The record in a file (either form); RecordError if it cannot be read as UTF-8
+        text or is not a valid record."""
+        try:
+            with open(path, "rb") as f:
+                raw = f.read(MAX_FILE + 1)
+        except OSError as e:
+            raise RecordError(f"cannot read {quote(str(path))}: {e.strerror or e}") from None
+        if len(raw) > MAX_FILE:
+            raise RecordError(f"{quote(str(path))} is larger than a record may be ({MAX_FILE} bytes)")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError(f"{quote(str(path))} is not UTF-8 text (byte {e.start})") from None
+        return cls.parse(text)
 
     @classmethod
     def parse(cls, text: str) -> "GameRecord":
