@@ -16,6 +16,7 @@ from ..core.rules_text import LANGUAGES, rules_text
 from ..records import GameRecord
 from . import ai_commands
 from . import serve
+from . import soak
 from .errors import UsageError, fail
 
 
@@ -154,6 +155,7 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_solve)
     serve.add_parser(sub)
     ai_commands.add_parsers(sub)
+    soak.add_parser(sub)
     return p
 
 

@@ -130,6 +130,11 @@ class Game:
     def key(self, state: "State") -> bytes:
         return state.data.tobytes()
 
+    def conserved(self, state: "State") -> int | None:
+        """A quantity the rules never change (the seeds of a mancala, wherever they are),
+        for invariant checks (`ludotheque soak`); None where the game declares none."""
+        return None
+
     # -- what a front end needs to draw the game (no rules) ---------------------------
     def geometry(self) -> dict[str, Any]:
         """The board, once per game: ``{"kind": "pits" | "lines" | "grid" | "track",

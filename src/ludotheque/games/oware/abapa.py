@@ -166,6 +166,10 @@ class Oware(Game):
         obs[14] = max(int(s[K.TO_MOVE]), 0)
         return obs
 
+    def conserved(self, state: State) -> int:
+        """The seeds: in the houses and the stores."""
+        return int(state.data[0:12].sum()) + int(state.data[K.STORE]) + int(state.data[K.STORE + 1])
+
     def key(self, state: State) -> bytes:
         """Position, move count only when it matters, and the repetition record as a multiset."""
         s = np.array(state.data[: K.HIST + K.ENTRY * int(state.data[K.HLEN])])

@@ -201,6 +201,10 @@ class NamNam(Game):
         obs[26] = s[K.ROUND] / 10.0
         return obs
 
+    def conserved(self, state: State) -> int:
+        """The seeds: in the houses and the stores."""
+        return int(state.data[0:12].sum()) + int(state.data[K.STORE]) + int(state.data[K.STORE + 1])
+
     def key(self, state: State) -> bytes:
         """Position, round, move count only when it matters, and the repetition record as a
         multiset; not the display-only record of the previous round."""

@@ -283,6 +283,10 @@ class Omweso(Game):
         obs[38] = s[K.HAND] / 64.0
         return obs
 
+    def conserved(self, state: State) -> int:
+        """The seeds: in the pits, and in hand while a direction is being chosen."""
+        return int(state.data[0:32].sum()) + int(state.data[K.HAND])
+
     def key(self, state: State) -> bytes:
         """Position, phase data, move count only when it matters, and the repetition record
         as a multiset."""
