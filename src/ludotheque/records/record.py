@@ -61,6 +61,10 @@ class GameRecord:
     seconds: list[float] | None = None       # time spent on each action, when known
     tags: dict[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if self.event == "?":       # PGN's "unknown", as the text form writes an empty event
+            self.event = ""
+
     # -- replay ------------------------------------------------------------------------
     def states(self) -> list[State]:
         """Every state from the start, re-validating each action (and every field: `check`)."""
@@ -200,6 +204,8 @@ class GameRecord:
         tags: dict[str, str] = {}
         body_lines = []
         for line in text.splitlines():
+            if len(line) > 3 * MAX_TEXT and line.lstrip().startswith("["):
+                raise RecordError(f"tag line of more than {3 * MAX_TEXT} characters: {quote(line)}")
             m = re.match(r'\s*\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', line)
             if m:
                 if m.group(1) in tags:
