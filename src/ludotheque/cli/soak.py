@@ -56,7 +56,7 @@ def soak(ruleset_id: str, plies: int, seed: int = 1) -> SoakReport:
     rng = random.Random(seed)
     t0 = time.perf_counter()
     while report.plies < plies and len(report.failures) < MAX_FAILURES:
-        state, actions = game.initial_state(), []
+        state, actions = game.initial_state(), list[int]()
         conserved = game.conserved(state)
         while report.plies < plies and len(actions) < MAX_GAME_ACTIONS:
             problem = _check_state(game, state, conserved)

@@ -154,8 +154,8 @@ class GameRecord:
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise RecordError("record actions must be a list of integers")
-        tags = data.get("tags", {})
-        rec = cls(data.get("ruleset"), list(actions), data.get("players", ["?", "?"]),
+        tags, ruleset = data.get("tags", {}), data.get("ruleset", "")
+        rec = cls(ruleset, list(actions), data.get("players", ["?", "?"]),
                   data.get("date", ""), data.get("event", ""), data.get("seconds"),
                   dict(tags) if isinstance(tags, dict) else tags)
         states = rec.states()                       # checks every field, re-validates every action
