@@ -99,7 +99,7 @@ class GameRecord:
             if not (isinstance(self.seconds, list) and len(self.seconds) == len(self.actions)):
                 raise RecordError("record seconds must give one time per action")
             for t in self.seconds:
-                if isinstance(t, bool) or not isinstance(t, (int, float)) or not (math.isfinite(t) and t >= 0):
+                if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t < math.inf:
                     raise RecordError(f"a time is a finite number of seconds, not {quote(t)}")
         if not isinstance(self.tags, dict) or len(self.tags) > MAX_TAGS:
             raise RecordError(f"record tags must be a mapping of at most {MAX_TAGS} names to texts")
