@@ -175,7 +175,7 @@ class Game:
 STATE_FORMAT = "ludotheque-state"
 STATE_VERSION = 1
 MAX_STATE_LENGTH = 1 << 20   # int32 words; far above any game's state with its history
-MAX_MOVE_LENGTH = 200        # characters of a move or turn (the longest chains are far shorter)
+MAX_MOVE_LENGTH = 400        # characters of a move or turn (a chain of 90 jumps fits)
 
 
 def _is_int(v: object) -> bool:
