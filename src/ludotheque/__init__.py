@@ -9,11 +9,11 @@ from .core.jit import use_cache_dir
 use_cache_dir()         # before any compiled function is defined
 from .core import (  # noqa: E402
     CHANCE, TERMINAL, Game, IllegalActionError, LudoError, NotationError, Outcome, RecordError,
-    RulesetError, State, Termination, load, rulesets,
+    RulesetError, State, StateError, Termination, load, rulesets,
 )
 
 __version__ = "0.1.0"
 __all__ = [
     "CHANCE", "TERMINAL", "Game", "State", "Outcome", "Termination", "load", "rulesets",
-    "LudoError", "RulesetError", "NotationError", "IllegalActionError", "RecordError",
+    "LudoError", "RulesetError", "NotationError", "IllegalActionError", "RecordError", "StateError",
 ]

@@ -42,7 +42,7 @@ def test_rules_in_english_and_french(capsys):
 
 def test_bad_ruleset_is_a_clear_error(capsys):
     assert main(["rules", "oware/nope"]) == 2
-    assert "unknown game" in capsys.readouterr().out
+    assert "unknown game" in capsys.readouterr().err
     assert main(["play", "oware?grand_slam=no"]) == 2
 
 
@@ -80,7 +80,7 @@ def test_replay_prints_moves_and_result(tmp_path, capsys):
     bad = tmp_path / "bad.ogn"
     bad.write_text('[Ruleset "oware"]\n\n1. C C\n')  # C is North's turn: c-f only
     assert main(["replay", str(bad)]) == 2
-    assert "move 2" in capsys.readouterr().out
+    assert "move 2" in capsys.readouterr().err
 
 
 def test_solve_without_solver_says_so(capsys):

@@ -12,6 +12,7 @@ Agent specs (``make_agent``), as the CLI, the arena and the web app write them:
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -186,6 +187,6 @@ def make_agent(spec: str, seed: int = 0, default_seconds: float = 1.0) -> Agent:
 
 
 def _positive(x: N) -> N:
-    if not x > 0:
-        raise ValueError("a budget is positive")
+    if not 0 < x < math.inf:              # NaN and inf would search forever
+        raise ValueError("a budget is a positive number")
     return x

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterator
 
 from ..core import registry
+from ..core.errors import quote
 from ..core.game import CHANCE, Game, State
 from ..records import GameRecord
 from .agents import make_agent
@@ -211,6 +212,31 @@ class ArenaResult:
         }
 
 
+def check(ruleset: str, agents: list[str], games: int = 1, workers: int = 1,
+          seconds_per_move: float = 1.0, max_actions: int = 3000, opening: int = 0,
+          start: tuple[str, ...] = ()) -> Game:
+    """The game of an arena; ValueError (RulesetError for the id) if an argument is bad, so
+    that nothing starts (and no folder is made) before every argument is checked."""
+    game = registry.load(ruleset)
+    if len(set(agents)) != len(agents) or len(agents) < 2:
+        raise ValueError("an arena needs at least two different agents")
+    for a in agents:
+        make_agent(a)
+    if games < 1 or workers < 1 or max_actions < 1:
+        raise ValueError("the games, workers and max actions are at least 1")
+    if not (0 < seconds_per_move < math.inf):
+        raise ValueError("the seconds per move are a positive number")
+    if opening < 0:
+        raise ValueError("the opening is a number of actions, 0 or more")
+    state = game.initial_state()
+    for move in start:
+        try:
+            state = state.apply(state.parse_move(move))
+        except ValueError as e:           # NotationError, IllegalActionError
+            raise ValueError(f"start move {quote(move)}: {e}") from None
+    return game
+
+
 def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
         seconds_per_move: float = 1.0, seed: int = 1, max_actions: int = 3000,
         on_game: Callable[[Pairing, GameRecord, tuple[float, float]], None] | None = None,
@@ -218,20 +244,8 @@ def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
         ) -> ArenaResult:
     """Plays the round robin (in ``workers`` processes when more than 1), leaving out the
     games of ``skip`` (already played: a stopped run resumes)."""
-    game = registry.load(ruleset)
-    if len(set(agents)) != len(agents) or len(agents) < 2:
-        raise ValueError("an arena needs at least two different agents")
-    for a in agents:
-        make_agent(a)                     # a bad spec fails before anything starts
+    game = check(ruleset, agents, games, workers, seconds_per_move, max_actions, opening, start)
     result = ArenaResult(game.id, list(agents))
-    if opening < 0:
-        raise ValueError("the opening is a number of actions, 0 or more")
-    state = game.initial_state()
-    for move in start:                    # a bad start move fails before anything starts
-        try:
-            state = state.apply(state.parse_move(move))
-        except ValueError as e:           # NotationError, IllegalActionError
-            raise ValueError(f"start move {move!r}: {e}") from None
     played = set(skip)
     pairings = [p for p in schedule(agents, games, seed) if p not in played]
     for pairing, record, returns in _games(game.id, pairings, workers, seconds_per_move,

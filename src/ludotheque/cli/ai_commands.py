@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import json
+import math
 import os
 import re
 from pathlib import Path
@@ -11,6 +12,8 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+
+from .errors import UsageError
 
 
 def add_parsers(sub: Any) -> None:
@@ -43,7 +46,9 @@ def add_parsers(sub: Any) -> None:
 def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
     from ..ai.hints import analyse
     from ..records import GameRecord
-    record = GameRecord.parse(Path(args.record).read_text(encoding="utf-8"))
+    if not 0 < args.seconds < math.inf:
+        raise UsageError(f"--seconds is a positive number, not {args.seconds}")
+    record = GameRecord.read_file(args.record)
     states = record.states()
     reviews = analyse(states, record.actions, args.seconds)
     if args.json:
@@ -72,10 +77,12 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
 
     from ..ai import arena
     from ..core import registry
-    game = registry.load(args.ruleset)
-    if args.games < 1 or args.workers < 1:
-        console.print("[red]error:[/red] --games and --workers are at least 1")
-        return 2
+    start = tuple(args.start.split())
+    try:                                  # every argument checked before the folder is made
+        game = arena.check(args.ruleset, list(args.agents), args.games, args.workers,
+                           args.seconds_per_move, args.max_actions, args.opening, start)
+    except ValueError as e:               # RulesetError included
+        raise UsageError(str(e)) from None
     slug = re.sub(r"[^a-z0-9]+", "-", game.id.lower()).strip("-")
     out = Path(args.out or f"arena/{slug}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}")
     out.mkdir(parents=True, exist_ok=True)
@@ -91,13 +98,9 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             (out / name).write_text(record.to_text(), encoding="utf-8")
             bar.advance(task)
 
-        try:
-            result = arena.run(game.id, list(args.agents), args.games, args.workers,
-                               args.seconds_per_move, args.seed, args.max_actions, saved,
-                               args.opening, start=tuple(args.start.split()))
-        except ValueError as e:
-            console.print(f"[red]error:[/red] {e}")
-            return 2
+        result = arena.run(game.id, list(args.agents), args.games, args.workers,
+                           args.seconds_per_move, args.seed, args.max_actions, saved,
+                           args.opening, start=start)
     data = result.to_dict()
     (out / "results.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     if args.json:

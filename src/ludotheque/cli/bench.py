@@ -1,6 +1,7 @@
 """`ludotheque bench`: compiled random playouts per second, one core."""
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -9,6 +10,8 @@ from ..core.loops import compiled_loops
 
 
 def bench_ruleset(ruleset_id: str, seconds: float, seed: int = 1) -> dict[str, Any]:
+    if not 0 < seconds < math.inf:
+        raise ValueError(f"a benchmark runs a positive number of seconds, not {seconds}")
     game = registry.load(ruleset_id)
     start = game.playout_start()
     loops = compiled_loops(game.kernels)

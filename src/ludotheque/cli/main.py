@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
-from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
@@ -14,7 +15,8 @@ from ..core.errors import LudoError
 from ..core.rules_text import LANGUAGES, rules_text
 from ..records import GameRecord
 from . import ai_commands
-from . import serve, warmup
+from . import serve, soak, warmup
+from .errors import UsageError, fail
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
@@ -50,8 +52,14 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from ..ai.agents import make_agent
     from .play import play, play_match
-    registry.load(args.ruleset)  # a bad id fails before anything starts
+    registry.load(args.ruleset)  # a bad id or opponent fails before anything starts
+    if args.vs != "human":
+        try:
+            make_agent(args.vs)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
     if args.match:
         play_match(args.ruleset, args.vs, 1 if args.second else 0, args.seed, console, lang=args.lang)
     else:
@@ -60,8 +68,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
-    text = Path(args.file).read_text(encoding="utf-8")
-    record = GameRecord.parse(text)
+    record = GameRecord.read_file(args.file)
     states = record.states()
     for i, (s, a) in enumerate(zip(states, record.actions), start=1):
         console.print(f"{i:4d}. {s.game.player_names[s.current_player] if s.current_player >= 0 else 'throw'}"
@@ -76,6 +83,8 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     from .bench import bench_ruleset
+    if not 0 < args.seconds < math.inf:
+        raise UsageError(f"--seconds is a positive number, not {args.seconds}")
     ids = args.rulesets or [ri.name for ri in registry.rulesets()]
     results = []
     for rid in ids:
@@ -146,6 +155,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_parser(sub)
     warmup.add_parser(sub)
     ai_commands.add_parsers(sub)
+    soak.add_parser(sub)
     return p
 
 
@@ -154,14 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     console = Console()
     try:
         return int(args.func(args, console))
-    except LudoError as e:
-        console.print(f"[red]error:[/red] {e}")
-        return 2
-    except FileNotFoundError as e:
-        console.print(f"[red]error:[/red] {e}")
-        return 2
+    except (LudoError, UsageError, OSError) as e:
+        return fail(str(e))
     except KeyboardInterrupt:
         return 130
+    except Exception as e:              # a bug: still one line, the traceback on demand
+        if os.environ.get("LUDOTHEQUE_DEBUG"):
+            raise
+        return fail(f"internal error ({type(e).__name__}: {e}); LUDOTHEQUE_DEBUG=1 shows the traceback")
 
 
 if __name__ == "__main__":

@@ -19,3 +19,14 @@ class IllegalActionError(LudoError, ValueError):
 
 class RecordError(LudoError, ValueError):
     """A malformed game record, or one whose moves do not replay."""
+
+
+class StateError(RecordError):
+    """A raw state array or serialized state that the engine cannot vouch for."""
+
+
+def quote(text: object, limit: int = 80) -> str:
+    """``repr`` of a piece of input for an error message, cut to about ``limit`` characters
+    (a hostile input must not flood a log or a terminal)."""
+    r = repr(text)
+    return r if len(r) <= limit else r[: limit - 3] + "..."

@@ -6,12 +6,13 @@ for callers that work one user action at a time (CLI, web, records, adapters).
 from __future__ import annotations
 
 import enum
+import json
 from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
 import numpy as np
 
-from .errors import IllegalActionError, NotationError
+from .errors import IllegalActionError, LudoError, NotationError, StateError, quote
 from .kernels import CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameType", "State", "Outcome", "Termination"]
@@ -79,7 +80,51 @@ class Game:
         callers and changes nothing: the start is deterministic."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
             raise TypeError(f"a seed is an integer or None, not {seed!r}")
-        return State(self, self.initial_data(seed))
+        return State._trusted(self, self.initial_data(seed), origin=(seed,))
+
+    def check_data(self, data: np.ndarray) -> None:
+        """Raises StateError unless ``data`` (an int32 vector) is a state array this game can
+        vouch for; `State(game, data)` calls it. By default no raw array is accepted: state
+        arrays carry cross-field invariants (repetition records and their counters, a chain
+        under way, pieces in hand against pieces on the board) that the kernels trust
+        without bounds checks, and a range check per field cannot prove them. Build states
+        with `initial_state`, `apply`, the game's diagram builders, or `deserialize` (which
+        replays the actions through the rules). A game that can rebuild an array from its
+        readable fields and compare may override this."""
+        raise StateError(f"{self.id} does not accept raw state arrays; use initial_state(), "
+                         "apply(), the game's diagram builders or Game.deserialize()")
+
+    def deserialize(self, text: str) -> "State":
+        """The state written by `State.serialize`: the start (the initial state, or a raw
+        position the game accepts through `check_data`) and the actions since, each replayed
+        through the rules. StateError (a RecordError) if anything is wrong."""
+        data = _load_json(text)
+        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+            raise StateError(f'not a serialized state (missing "format": "{STATE_FORMAT}")')
+        unknown = set(data) - {"format", "version", "ruleset", "seed", "position", "actions"}
+        if unknown:
+            raise StateError(f"unknown fields in a serialized state: {quote(sorted(unknown))}")
+        if data.get("version") != STATE_VERSION:
+            raise StateError(f"serialized state version {quote(data.get('version'))} is not {STATE_VERSION}")
+        if data.get("ruleset") != self.id:
+            raise StateError(f"the state is of {quote(data.get('ruleset'))}, not of {self.id}")
+        seed, position, actions = data.get("seed"), data.get("position"), data.get("actions")
+        if seed is not None and not (_is_int(seed) and 0 <= seed < 2**63):
+            raise StateError(f"a state's seed is a non-negative integer, not {quote(seed)}")
+        if not (isinstance(actions, list) and all(_is_int(a) for a in actions)):
+            raise StateError("a state's actions are a list of integers")
+        if position is None:
+            state = self.initial_state(seed)
+        elif isinstance(position, list) and all(_is_int(v) and -2**31 <= v < 2**31 for v in position):
+            state = State(self, np.array(position, np.int32))
+        else:
+            raise StateError("a state's position is a list of 32-bit integers")
+        for i, a in enumerate(actions):
+            try:
+                state = state.apply(a)
+            except LudoError as e:
+                raise StateError(f"action {i + 1} ({quote(a)}) of the serialized state: {e}") from None
+        return state
 
     def playout_start(self) -> "State":
         """Where random-playout benchmarks start (a game with a setup phase skips it)."""
@@ -111,6 +156,11 @@ class Game:
 
     def key(self, state: "State") -> bytes:
         return state.data.tobytes()
+
+    def conserved(self, state: "State") -> int | None:
+        """A quantity the rules never change (the seeds of a mancala, wherever they are),
+        for invariant checks (`ludotheque soak`); None where the game declares none."""
+        return None
 
     # -- what a front end needs to draw the game (no rules) ---------------------------
     def geometry(self) -> dict[str, Any]:
@@ -190,17 +240,67 @@ class Game:
         return hash(self.id)
 
 
-class State:
-    """An immutable game position. `apply` returns a new state."""
+STATE_FORMAT = "ludotheque-state"
+STATE_VERSION = 1
+MAX_STATE_LENGTH = 1 << 20   # int32 words; far above any game's state with its history
+MAX_MOVE_LENGTH = 400        # characters of a move or turn (a chain of 90 jumps fits)
 
-    __slots__ = ("game", "_data", "_to_move", "_legal")
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _load_json(text: object) -> Any:
+    """``json.loads`` that raises only StateError: not text, bad syntax, nesting too deep
+    (RecursionError), an integer of more digits than Python converts (ValueError)."""
+    if not isinstance(text, (str, bytes)):
+        raise StateError(f"a serialized state is a string, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError, UnicodeDecodeError) as e:
+        raise StateError(f"not a serialized state: {quote(str(e))}") from None
+
+
+class State:
+    """An immutable game position. `apply` returns a new state.
+
+    `State(game, data)` builds a state from a raw kernel array only if the game vouches for
+    it (`Game.check_data`): the kernels index by the array's values without bounds checks, so
+    an arbitrary array could make them write past its end. Each state remembers the state it
+    was played from, so that `serialize` can write the start and the actions."""
+
+    __slots__ = ("game", "_data", "_to_move", "_legal", "_parent", "_action", "_origin")
 
     def __init__(self, game: Game, data: np.ndarray) -> None:
+        if not isinstance(game, Game):
+            raise StateError(f"a state needs a Game, not {type(game).__name__}")
+        if not (isinstance(data, np.ndarray) and data.ndim == 1 and data.dtype == np.int32
+                and 0 < data.shape[0] <= MAX_STATE_LENGTH):
+            raise StateError("a raw state is a one-dimensional int32 numpy array "
+                             f"of at most {MAX_STATE_LENGTH} words")
+        data = data.copy()                    # the caller keeps no writable handle on it
+        game.check_data(data)
+        self._init(game, data, None, -1, None)
+
+    @classmethod
+    def _trusted(cls, game: Game, data: np.ndarray, parent: "State | None" = None, action: int = -1,
+                 origin: tuple[int | None] | None = None) -> "State":
+        """A state from an array the engine made (no checks: the hot path and the games' own
+        builders). ``origin`` is ``(seed,)`` for an initial state, None for a built position."""
+        state = cls.__new__(cls)
+        state._init(game, data, parent, action, origin)
+        return state
+
+    def _init(self, game: Game, data: np.ndarray, parent: "State | None", action: int,
+              origin: tuple[int | None] | None) -> None:
         self.game = game
         data.flags.writeable = False
         self._data = data
         self._to_move: int | None = None          # cached: a state never changes
         self._legal: tuple[int, ...] | None = None
+        self._parent = parent
+        self._action = action
+        self._origin = origin
 
     @property
     def data(self) -> np.ndarray:
@@ -249,7 +349,7 @@ class State:
     def apply(self, action: int) -> "State":
         """The state after ``action``; IllegalActionError (and no change) if it is not legal."""
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(f"an action is an integer, not {action!r}")
+            raise IllegalActionError(f"an action is an integer, not {quote(action)}")
         if self.is_terminal:
             raise IllegalActionError("the game is over: no action is legal")
         if self._legal is None:
@@ -257,14 +357,14 @@ class State:
         assert self._legal is not None
         if int(action) not in self._legal:
             names = ", ".join(self.game.action_to_string(self, a) for a in self._legal)
-            raise IllegalActionError(f"action {action} is not legal here; legal: {names}")
+            raise IllegalActionError(f"action {quote(action)} is not legal here; legal: {names}")
         return self._apply_unchecked(int(action))
 
     def _apply_unchecked(self, action: int) -> "State":
         g = self.game
         data = self._data.copy()
         need = g.kernels.apply(data, g.spec, action)
-        return State(g, grow(data, need) if need else data)
+        return State._trusted(g, grow(data, need) if need else data, self, action)
 
     def apply_move(self, text: str) -> "State":
         """The state after the move written ``text`` in the game's notation."""
@@ -272,7 +372,9 @@ class State:
 
     def parse_move(self, text: str) -> int:
         if not isinstance(text, str):
-            raise NotationError(f"a move is a string, not {text!r}")
+            raise NotationError(f"a move is a string, not {type(text).__name__}")
+        if len(text) > MAX_MOVE_LENGTH:
+            raise NotationError(f"a move has at most {MAX_MOVE_LENGTH} characters: {quote(text)}")
         if self.is_terminal:
             raise IllegalActionError("the game is over: no move is legal")
         return self.game.parse_action(self, text)
@@ -280,6 +382,10 @@ class State:
     def parse_turn(self, text: str) -> list[int]:
         """The actions of ``text``: one action's notation, or a whole turn in the game's turn
         notation (validated action by action)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is a string, not {type(text).__name__}")
+        if len(text) > MAX_MOVE_LENGTH:
+            raise NotationError(f"a move has at most {MAX_MOVE_LENGTH} characters: {quote(text)}")
         try:
             return [self.parse_move(text)]
         except NotationError:
@@ -318,13 +424,40 @@ class State:
             raise ValueError(f"player is 0 or 1, not {player!r}")
         return self.game.observation_tensor(self, int(player))
 
-    def __reduce__(self) -> tuple[Any, tuple[Game, np.ndarray]]:
-        # the game pickles by id, the position as its array: a few hundred bytes
-        return (State, (self.game, np.array(self._data)))
-
     def key(self) -> bytes:
         """A canonical hashable key: equal keys mean equal positions and equal futures."""
         return self.game.key(self)
+
+    def history(self) -> tuple["State", list[int]]:
+        """The state this one was played from (an initial state or a built position) and
+        the actions played since."""
+        actions, s = [], self
+        while s._parent is not None:
+            actions.append(s._action)
+            s = s._parent
+        actions.reverse()
+        return s, actions
+
+    def serialize(self) -> str:
+        """One line of JSON that `Game.deserialize` reads back: the ruleset, the start (the
+        initial state, or a raw position where the game accepts one) and the actions. A state
+        is rebuilt by replaying its actions, so a stored state can never bypass the rules.
+        StateError for a built position the game cannot check (`Game.check_data`)."""
+        root, actions = self.history()
+        out: dict[str, Any] = {"format": STATE_FORMAT, "version": STATE_VERSION, "ruleset": self.game.id}
+        if root._origin is None:
+            self.game.check_data(root._data)
+            out["position"] = [int(v) for v in root._data]
+        elif root._origin[0] is not None:
+            out["seed"] = root._origin[0]
+        out["actions"] = actions
+        return json.dumps(out, separators=(",", ":"))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickling is trusted (it can run any code anyway); it stores the start and the
+        # actions rather than the chain of parents, which would recurse once per action
+        root, actions = self.history()
+        return (_unpickle, (self.game.id, root._origin, root._data.copy(), actions))
 
     def to_text(self) -> str:
         return self.game.render(self)
@@ -340,6 +473,15 @@ class State:
 
     def __hash__(self) -> int:
         return hash((self.game.id, self.key()))
+
+
+def _unpickle(ruleset_id: str, origin: tuple[int | None] | None, data: np.ndarray,
+              actions: list[int]) -> State:
+    from .registry import load
+    state = State._trusted(load(ruleset_id), data, origin=origin)
+    for a in actions:
+        state = state._apply_unchecked(a)
+    return state
 
 
 def play_line(state: State, moves: Sequence[str]) -> State:

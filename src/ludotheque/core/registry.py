@@ -12,13 +12,21 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
-from .errors import RulesetError
+from .errors import RulesetError, quote
 from .game import Game
+
+
+#: the bound of an integer option that declares none: the kernels count in int32, and ids
+#: with huge numbers would only fill the ruleset cache
+DEFAULT_MAXIMUM = 1_000_000
+MAX_ID_LENGTH = 200
+CACHE_SIZE = 256
 
 
 @dataclass(frozen=True)
 class Option:
-    """One ruleset option. Integer options have an int default; others list their choices."""
+    """One ruleset option. Integer options have an int default and a range (at most
+    `DEFAULT_MAXIMUM` when they declare no maximum); others list their choices."""
 
     name: str
     default: Any
@@ -30,23 +38,20 @@ class Option:
 
     def parse(self, text: str) -> Any:
         if isinstance(self.default, int):
-            try:
-                value = int(text)
-            except ValueError:
-                raise RulesetError(f"option {self.name} takes an integer, not {text!r}") from None
-            if (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum
-            ):
-                raise RulesetError(
-                    f"option {self.name}={value} is out of range "
-                    f"{self.minimum if self.minimum is not None else ''}.."
-                    f"{self.maximum if self.maximum is not None else ''}"
-                )
+            # ASCII digits only (int() would take "٣", "1_0" and " 7"), and few of them
+            if not re.fullmatch(r"-?[0-9]{1,9}", text):
+                raise RulesetError(f"option {self.name} takes an integer of at most 9 digits, "
+                                   f"not {quote(text)}")
+            value = int(text)
+            low = self.minimum if self.minimum is not None else -DEFAULT_MAXIMUM
+            high = self.maximum if self.maximum is not None else DEFAULT_MAXIMUM
+            if not low <= value <= high:
+                raise RulesetError(f"option {self.name}={value} is out of range {low}..{high}")
             if self.choices and str(value) not in self.choices:
                 raise RulesetError(f"option {self.name} must be one of {', '.join(self.choices)}")
             return value
         if text not in self.choices:
-            raise RulesetError(f"option {self.name} must be one of {', '.join(self.choices)}, not {text!r}")
+            raise RulesetError(f"option {self.name} must be one of {', '.join(self.choices)}, not {quote(text)}")
         return text
 
 
@@ -87,7 +92,7 @@ def info(name: str) -> RulesetInfo:
     _ensure_games_loaded()
     base = name.split("?")[0].split("+")[0]
     if base not in _RULESETS:
-        raise RulesetError(f"unknown game {base!r}; known: {', '.join(sorted(_RULESETS))}")
+        raise RulesetError(f"unknown game {quote(base)}; known: {', '.join(sorted(_RULESETS))}")
     return _RULESETS[base]
 
 
@@ -97,29 +102,29 @@ def _extensions_first(text: str) -> str:
     if "?" not in text:
         return text
     head, query = text.split("?", 1)
-    exts = re.findall(r"\+[a-z][a-z0-9-]*$", query)
-    while exts:
-        query = query[: -len(exts[0])]
-        head += exts[0]
-        exts = re.findall(r"\+[a-z][a-z0-9-]*$", query)
+    m = re.search(r"(?:\+[a-z][a-z0-9-]*)+$", query)
+    if m:
+        head, query = head + m.group(0), query[: m.start()]
     return f"{head}?{query}" if query else head
 
 
 def parse_ruleset_id(ruleset_id: str) -> tuple[RulesetInfo, frozenset[str], dict[str, Any]]:
     """Validates an id and returns (ruleset, extensions, full option values)."""
     if not isinstance(ruleset_id, str):
-        raise RulesetError(f"a ruleset id is a string, not {ruleset_id!r}")
+        raise RulesetError(f"a ruleset id is a string, not {type(ruleset_id).__name__}")
+    if len(ruleset_id) > MAX_ID_LENGTH:
+        raise RulesetError(f"a ruleset id has at most {MAX_ID_LENGTH} characters: {quote(ruleset_id)}")
     m = _ID.match(_extensions_first(ruleset_id.strip()))
     if not m:
-        raise RulesetError(f"malformed ruleset id {ruleset_id!r} (expected family[/variant][+ext][?k=v&...])")
+        raise RulesetError(f"malformed ruleset id {quote(ruleset_id)} (expected family[/variant][+ext][?k=v&...])")
     ri = info(m.group(1))
     exts = [e for e in m.group(2).split("+") if e]
     for e in exts:
         if e not in ri.extensions:
             allowed = ", ".join(ri.extensions) or "none"
-            raise RulesetError(f"{ri.name} has no extension {e!r} (extensions: {allowed})")
+            raise RulesetError(f"{ri.name} has no extension {quote(e)} (extensions: {allowed})")
     if len(set(exts)) != len(exts):
-        raise RulesetError(f"extension repeated in {ruleset_id!r}")
+        raise RulesetError(f"extension repeated in {quote(ruleset_id)}")
     ext_set = frozenset(exts)
     for bad in ri.incompatible:
         if bad <= ext_set:
@@ -128,13 +133,17 @@ def parse_ruleset_id(ruleset_id: str) -> tuple[RulesetInfo, frozenset[str], dict
     values = {o.name: o.default for o in ri.options}
     query = m.group(3)
     if query is not None:
+        given: set[str] = set()
         for item in query.split("&"):
             if "=" not in item:
-                raise RulesetError(f"option {item!r} in {ruleset_id!r} needs a value (name=value)")
+                raise RulesetError(f"option {quote(item)} in {quote(ruleset_id)} needs a value (name=value)")
             k, v = item.split("=", 1)
             if k not in by_name:
                 allowed = ", ".join(by_name) or "none"
-                raise RulesetError(f"{ri.name} has no option {k!r} (options: {allowed})")
+                raise RulesetError(f"{ri.name} has no option {quote(k)} (options: {allowed})")
+            if k in given:
+                raise RulesetError(f"option {k} repeated in {quote(ruleset_id)}")
+            given.add(k)
             if by_name[k].requires and by_name[k].requires not in ext_set:
                 raise RulesetError(f"option {k} needs the +{by_name[k].requires} extension")
             values[k] = by_name[k].parse(v)
@@ -154,7 +163,7 @@ def load(ruleset_id: str) -> Game:
     return _build(canonical_id(ri, exts, values))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=CACHE_SIZE)   # bounded: ids come from users (20,000 ids once took 370 MB)
 def _build(cid: str) -> Game:
     ri, exts, values = parse_ruleset_id(cid)
     return ri.factory(exts, values, cid)

@@ -17,21 +17,38 @@ Text form::
 Moves are numbered at each action of the first player that follows another player's action
 (as in PGN); a game whose first action is the second player's starts with ``1...``.
 Comments in braces are ignored.
+
+Every field is checked the same way on reading and writing (`GameRecord.check`), so a record
+means the same thing in both forms: names, event, date and tags are single-line text without
+control or bidi-override characters, a tag never names a field (Ruleset, the seats, Date…),
+times are finite and non-negative. Readers raise only RecordError and run in linear time.
 """
 from __future__ import annotations
 
 import datetime as _dt
 import json
+import math
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ..core import registry
-from ..core.errors import LudoError, RecordError
+from ..core.errors import LudoError, RecordError, quote
 from ..core.game import CHANCE, State
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 FORMAT_VERSION = 1
+MAX_TEXT = 1000          # characters of a name, event, date or tag value
+MAX_TAGS = 100
+MAX_FILE = 10_000_000    # bytes of a record file
+FIELD_TAGS = ("Event", "Date", "Ruleset", "Result", "Termination")
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
+# control characters (newlines included) and the bidi overrides and isolates, which would let
+# a name reorder the text around it
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass
@@ -44,9 +61,14 @@ class GameRecord:
     seconds: list[float] | None = None       # time spent on each action, when known
     tags: dict[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if self.event == "?":       # PGN's "unknown", as the text form writes an empty event
+            self.event = ""
+
     # -- replay ------------------------------------------------------------------------
     def states(self) -> list[State]:
-        """Every state from the start, re-validating each action."""
+        """Every state from the start, re-validating each action (and every field: `check`)."""
+        self.check()
         try:
             game = registry.load(self.ruleset)
         except LudoError as e:
@@ -57,9 +79,37 @@ class GameRecord:
             try:
                 state = state.apply(a)
             except LudoError as e:
-                raise RecordError(f"action {i + 1} ({a}) is illegal: {e}") from None
+                raise RecordError(f"action {i + 1} ({quote(a)}) is illegal: {e}") from None
             out.append(state)
         return out
+
+    def check(self) -> None:
+        """RecordError unless every field is of its type and safe to write in both forms."""
+        if not isinstance(self.ruleset, str):
+            raise RecordError("record has no ruleset")
+        if not isinstance(self.actions, list) or not all(
+                isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in self.actions):
+            raise RecordError("record actions must be a list of integers")
+        if not (isinstance(self.players, list) and len(self.players) == 2):
+            raise RecordError("record players must be two names")
+        for what, text in (("player name", self.players[0]), ("player name", self.players[1]),
+                           ("date", self.date), ("event", self.event)):
+            _check_text(what, text)
+        if self.seconds is not None:
+            if not (isinstance(self.seconds, list) and len(self.seconds) == len(self.actions)):
+                raise RecordError("record seconds must give one time per action")
+            for t in self.seconds:
+                if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t < math.inf:
+                    raise RecordError(f"a time is a finite number of seconds, not {quote(t)}")
+        if not isinstance(self.tags, dict) or len(self.tags) > MAX_TAGS:
+            raise RecordError(f"record tags must be a mapping of at most {MAX_TAGS} names to texts")
+        fields = set(FIELD_TAGS) | set(_seat_tags_of(self.ruleset))
+        for k, v in self.tags.items():
+            if not (isinstance(k, str) and _TAG_NAME.fullmatch(k)):
+                raise RecordError(f"a tag name is a letter then letters, digits or _, not {quote(k)}")
+            if k in fields:
+                raise RecordError(f"tag {k} would stand for the record's own field")
+            _check_text(f"tag {k}", v)
 
     def final_state(self) -> State:
         return self.states()[-1]
@@ -75,6 +125,7 @@ class GameRecord:
     # -- JSON --------------------------------------------------------------------------
     def to_json(self) -> str:
         states = self.states()
+        actions = [int(a) for a in self.actions]
         final = states[-1]
         out = final.outcome()
         data: dict[str, Any] = {
@@ -84,47 +135,38 @@ class GameRecord:
             "players": self.players,
             "date": self.date,
             "event": self.event,
-            "actions": self.actions,
-            "moves": [s.move_to_string(a) for s, a in zip(states, self.actions)],
+            "actions": actions,
+            "moves": [s.move_to_string(a) for s, a in zip(states, actions)],
             "result": out.result() if out else "*",
             "termination": out.reason if out else "",
             "seconds": self.seconds,
             "tags": self.tags,
         }
-        return json.dumps(data, ensure_ascii=False, indent=1)
+        return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
 
     @classmethod
     def from_json(cls, text: str) -> "GameRecord":
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as e:
-            raise RecordError(f"not a JSON record: {e}") from None
+        data = _load_json(text)
         if not isinstance(data, dict) or data.get("format") != "ludotheque-record":
             raise RecordError("not a ludotheque record (missing \"format\": \"ludotheque-record\")")
-        ruleset, actions = data.get("ruleset"), data.get("actions")
-        if not isinstance(ruleset, str):
-            raise RecordError("record has no ruleset")
-        if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
+        if data.get("version", FORMAT_VERSION) != FORMAT_VERSION:
+            raise RecordError(f"record version {quote(data['version'])} is not {FORMAT_VERSION}")
+        actions = data.get("actions")
+        if not isinstance(actions, list):
             raise RecordError("record actions must be a list of integers")
-        players = data.get("players", ["?", "?"])
-        if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)):
-            raise RecordError("record players must be two names")
-        seconds = data.get("seconds")
-        if seconds is not None and not (isinstance(seconds, list) and len(seconds) == len(actions)):
-            raise RecordError("record seconds must give one time per action")
-        rec = cls(ruleset, list(actions), list(players), str(data.get("date", "")),
-                  str(data.get("event", "")), seconds, dict(data.get("tags") or {}))
-        states = rec.states()                       # re-validates every action
+        tags, ruleset = data.get("tags", {}), data.get("ruleset", "")
+        rec = cls(ruleset, list(actions), data.get("players", ["?", "?"]),
+                  data.get("date", ""), data.get("event", ""), data.get("seconds"),
+                  dict(tags) if isinstance(tags, dict) else tags)
+        states = rec.states()                       # checks every field, re-validates every action
         moves = data.get("moves")
         if moves is not None:
             if not isinstance(moves, list) or len(moves) != len(actions):
                 raise RecordError("record moves and actions differ in length")
             for i, (s, a, m) in enumerate(zip(states, actions, moves)):
                 if s.move_to_string(a) != m:
-                    raise RecordError(f"move {i + 1}: notation {m!r} does not match action {a}")
-        result = data.get("result")
-        if result is not None and result != rec.result():
-            raise RecordError(f"record says {result} but the moves give {rec.result()}")
+                    raise RecordError(f"move {i + 1}: notation {quote(m)} does not match action {a}")
+        _check_result(data.get("result"), rec.result())
         return rec
 
     # -- text --------------------------------------------------------------------------
@@ -162,11 +204,17 @@ class GameRecord:
         tags: dict[str, str] = {}
         body_lines = []
         for line in text.splitlines():
-            m = re.match(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', line)
+            if len(line) > 3 * MAX_TEXT and line.lstrip().startswith("["):
+                raise RecordError(f"tag line of more than {3 * MAX_TEXT} characters: {quote(line)}")
+            m = re.match(r'\s*\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', line)
             if m:
+                if m.group(1) in tags:
+                    raise RecordError(f"tag {quote(m.group(1))} given twice")
                 tags[m.group(1)] = re.sub(r"\\(.)", r"\1", m.group(2))
+                if len(tags) > MAX_TAGS + 10:
+                    raise RecordError(f"a record has at most {MAX_TAGS} tags")
             elif line.strip().startswith("["):
-                raise RecordError(f"malformed tag line: {line.strip()!r}")
+                raise RecordError(f"malformed tag line: {quote(line.strip())}")
             else:
                 body_lines.append(line)
         if "Ruleset" not in tags:
@@ -175,7 +223,7 @@ class GameRecord:
             game = registry.load(tags["Ruleset"])
         except LudoError as e:
             raise RecordError(f"bad ruleset in record: {e}") from None
-        body = re.sub(r"\{[^}]*\}", " ", "\n".join(body_lines))
+        body = _strip_comments("\n".join(body_lines))
         state = game.initial_state()
         actions: list[int] = []
         tokens = body.split()
@@ -188,7 +236,7 @@ class GameRecord:
                 a = state.parse_move(token)
                 state = state.apply(a)
             except LudoError as e:
-                raise RecordError(f"move {len(actions) + 1} ({token}): {e}") from None
+                raise RecordError(f"move {len(actions) + 1} ({token[:80]}): {e}") from None
             actions.append(a)
         seat = _seat_tags(game.player_names)
         players = [tags.pop(seat[0], "?"), tags.pop(seat[1], "?")]
@@ -198,16 +246,98 @@ class GameRecord:
         declared = tags.pop("Result", None)
         tags.pop("Termination", None)
         rec.tags = tags
-        final = rec.result()
+        final = rec.result()                        # checks every field
         for claimed in (declared, result_token):
-            if claimed is not None and claimed != final:
-                raise RecordError(f"record says {claimed} but the moves give {final}")
+            _check_result(claimed, final)
         return rec
+
+    @classmethod
+    def read_file(cls, path: str | os.PathLike[str]) -> "GameRecord":
+        """The record in a file (either form); RecordError if it cannot be read as UTF-8
+        text or is not a valid record."""
+        try:
+            with open(path, "rb") as f:
+                raw = f.read(MAX_FILE + 1)
+        except OSError as e:
+            raise RecordError(f"cannot read {quote(str(path))}: {e.strerror or e}") from None
+        if len(raw) > MAX_FILE:
+            raise RecordError(f"{quote(str(path))} is larger than a record may be ({MAX_FILE} bytes)")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError(f"{quote(str(path))} is not UTF-8 text (byte {e.start})") from None
+        return cls.parse(text)
 
     @classmethod
     def parse(cls, text: str) -> "GameRecord":
         """Either form, recognised by its first character."""
+        if not isinstance(text, str):
+            raise RecordError(f"a record is a string, not {type(text).__name__}")
         return cls.from_json(text) if text.lstrip().startswith("{") else cls.from_text(text)
+
+
+def _load_json(text: object) -> Any:
+    """``json.loads`` raising only RecordError: also for NaN and Infinity (not JSON), keys
+    given twice (which one would count?), nesting too deep and integers too long to convert."""
+    if not isinstance(text, (str, bytes)):
+        raise RecordError(f"a JSON record is a string, not {type(text).__name__}")
+
+    def no_constant(name: str) -> Any:
+        raise RecordError(f"{name} is not a JSON number")
+
+    def no_repeat(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(pairs)
+        if len(out) != len(pairs):
+            raise RecordError("a key is given twice in a JSON object")
+        return out
+
+    try:
+        return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_repeat)
+    except (ValueError, RecursionError) as e:   # JSONDecodeError, UnicodeDecodeError are ValueErrors
+        if isinstance(e, RecordError):
+            raise
+        raise RecordError(f"not a JSON record: {quote(str(e))}") from None
+
+
+def _check_result(claimed: object, final: str) -> None:
+    if claimed is None:
+        return
+    if claimed not in RESULTS:
+        raise RecordError(f"a result is one of {', '.join(RESULTS)}, not {quote(claimed)}")
+    if claimed != final:
+        raise RecordError(f"record says {claimed} but the moves give {final}")
+
+
+def _check_text(what: str, text: object) -> None:
+    if not isinstance(text, str):
+        raise RecordError(f"a record's {what} is a string, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise RecordError(f"a record's {what} has at most {MAX_TEXT} characters")
+    if _UNSAFE.search(text):
+        raise RecordError(f"a record's {what} may not hold control characters: {quote(text)}")
+
+
+def _strip_comments(body: str) -> str:
+    """The move text without its ``{...}`` comments, in one pass (a regular expression
+    took quadratic time on many unclosed braces)."""
+    parts, i = [], 0
+    while True:
+        start = body.find("{", i)
+        if start < 0:
+            parts.append(body[i:])
+            return " ".join(parts)
+        end = body.find("}", start)
+        if end < 0:
+            raise RecordError("a comment opened with { is never closed")
+        parts.append(body[i:start])
+        i = end + 1
+
+
+def _seat_tags_of(ruleset: str) -> tuple[str, str]:
+    try:
+        return _seat_tags(registry.load(ruleset).player_names)
+    except LudoError as e:
+        raise RecordError(f"bad ruleset in record: {e}") from None
 
 
 def _seat_tags(player_names: tuple[str, str]) -> tuple[str, str]:

@@ -186,7 +186,7 @@ class Awithlaknannai(Game):
             s[K.PHASE] = K.REMOVE
         s[K.NOCAP] = no_capture_turns
         K.start_checks(s, self.spec)
-        return State(self, s)
+        return State._trusted(self, s)
 
     # -- notation ------------------------------------------------------------------------------
     def _parts(self, action: int) -> tuple[int, int, int]:

@@ -125,7 +125,7 @@ class Dara(Game):
             raise NotationError("to_move is 0 (Lions) or 1 (Elephants)")
         data = K.new_state(self.spec, cells, tuple(hands), tuple(heroes), tuple(huts), tuple(lost),
                            to_move)
-        return State(self, data)
+        return State._trusted(self, data)
 
     # -- notation ---------------------------------------------------------------------------
     def action_to_string(self, state: State, action: int) -> str:

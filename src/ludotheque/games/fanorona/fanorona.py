@@ -156,7 +156,7 @@ class Fanorona(Game):
             raise NotationError("to_move is 0 (green) or 1 (orange)")
         if tamarins is None:
             tamarins = (2, 2) if self.tamarins else (0, 0)
-        return State(self, self._data(self._cells(text), to_move, green_captures, tamarins, pools))
+        return State._trusted(self, self._data(self._cells(text), to_move, green_captures, tamarins, pools))
 
     # -- notation -----------------------------------------------------------------------
     def _point(self, name: str) -> int:
@@ -537,7 +537,7 @@ class Fanorona(Game):
                     value[v], known[v], changed = -1, True, True
         moves = {}
         for acts, t in turns_from(root):
-            text = self.turn_to_string(State(self, root.copy()), acts)
+            text = self.turn_to_string(State._trusted(self, root.copy()), acts)
             if t[K.END] != K.ONGOING:
                 moves[text] = 1 if t[K.WINNER] >= 0 else 0
             else:

@@ -183,7 +183,7 @@ class Komikan(Game):
         g = (grass[0], grass[1]) if grass else (-1, -1)
         data = K.new_state(self.spec, board, puma[0], condor[0] if condor else -1, g, pile,
                            to_move, tuple(moves), int(condor_rested), int(wave2_spent))
-        return State(self, data)
+        return State._trusted(self, data)
 
     # -- notation ------------------------------------------------------------------------------
     def action_to_string(self, state: State, action: int) -> str:

@@ -115,7 +115,7 @@ class Konane(Game):
             removals = min(holes, 2)
         if to_move not in (0, 1) or removals not in (0, 1, 2):
             raise NotationError("to_move is 0 or 1, removals 0..2")
-        return State(self, self._data(cells, to_move, removals, captured, knots))
+        return State._trusted(self, self._data(cells, to_move, removals, captured, knots))
 
     # -- notation -------------------------------------------------------------------------
     def action_to_string(self, state: State, action: int) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.errors import StateError
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
 from . import kernels as K
@@ -48,6 +49,19 @@ class Oware(Game):
         K.settle(s, self.spec)
         return s
 
+    def check_data(self, data: np.ndarray) -> None:
+        """Accepts the array of a position as `position_data` makes it (no game history):
+        rebuilt from its houses, stores and player to move, it must come out the same."""
+        houses, stores = data[0:12], data[K.STORE:K.STORE + 2]
+        if not (data.shape[0] == K.HIST + K.ENTRY * K.INITIAL_CAPACITY
+                and houses.min() >= 0 and stores.min() >= 0
+                and int(houses.sum()) + int(stores.sum()) == 48 and data[K.TO_MOVE] in (0, 1)):
+            raise StateError("not an Oware position: 12 houses and 2 stores holding 48 seeds, "
+                             "player 0 or 1 to move")
+        rebuilt = self.position_data(houses, (int(stores[0]), int(stores[1])), int(data[K.TO_MOVE]))
+        if not np.array_equal(rebuilt, data):
+            raise StateError("not an Oware position array as position_data() makes it")
+
     def from_diagram(self, diagram: str, to_move: int = 0) -> State:
         """A state from the spec's diagram form (North's row printed f..a, stores after)::
 
@@ -68,7 +82,7 @@ class Oware(Game):
         houses = south + north[::-1]
         if sum(houses) + north_store + south_store != 48:
             raise NotationError("an Oware position holds 48 seeds")
-        return State(self, self.position_data(houses, (south_store, north_store), to_move))
+        return State._trusted(self, self.position_data(houses, (south_store, north_store), to_move))
 
     # -- notation -----------------------------------------------------------------
     def action_to_string(self, state: State, action: int) -> str:
@@ -160,6 +174,10 @@ class Oware(Game):
         obs[13] = s[12 + 1 - p] / 48.0
         obs[14] = int(s[K.TO_MOVE]) == p
         return obs
+
+    def conserved(self, state: State) -> int:
+        """The seeds: in the houses and the stores."""
+        return int(state.data[0:12].sum()) + int(state.data[K.STORE]) + int(state.data[K.STORE + 1])
 
     def key(self, state: State) -> bytes:
         """Position, move count only when it matters, and the repetition record as a multiset."""

@@ -97,7 +97,7 @@ class NamNam(Game):
             raise NotationError("the player to move is 0 (South) or 1 (North)")
         if round_number is not None:
             rnd = round_number
-        return State(self, self.position_data(houses, owners, stores, to_move, rnd))
+        return State._trusted(self, self.position_data(houses, owners, stores, to_move, rnd))
 
     # -- notation -----------------------------------------------------------------
     def action_to_string(self, state: State, action: int) -> str:
@@ -206,6 +206,10 @@ class NamNam(Game):
         obs[26] = min(int(s[K.ROUND]) / 10.0, 1.0)
         obs[27] = int(s[K.TO_MOVE]) == p
         return obs
+
+    def conserved(self, state: State) -> int:
+        """The seeds: in the houses and the stores."""
+        return int(state.data[0:12].sum()) + int(state.data[K.STORE]) + int(state.data[K.STORE + 1])
 
     def key(self, state: State) -> bytes:
         """Position, round, move count only when it matters, and the repetition record as a

@@ -125,7 +125,7 @@ class Omweso(Game):
             raise NotationError("an Omweso position holds 64 seeds")
         if to_move not in (0, 1) or any(c not in (0, 1, 2) for c in captures):
             raise NotationError("to_move is 0 or 1; capture counts are 0, 1 or 2")
-        return State(self, self.position_data(pits, to_move, (int(captures[0]), int(captures[1]))))
+        return State._trusted(self, self.position_data(pits, to_move, (int(captures[0]), int(captures[1]))))
 
     # -- notation -----------------------------------------------------------------
     def action_to_string(self, state: State, action: int) -> str:
@@ -283,6 +283,10 @@ class Omweso(Game):
         obs[38] = s[K.HAND] / 64.0
         obs[39] = int(s[K.TO_MOVE]) == p
         return obs
+
+    def conserved(self, state: State) -> int:
+        """The seeds: in the pits, and in hand while a direction is being chosen."""
+        return int(state.data[0:32].sum()) + int(state.data[K.HAND])
 
     def key(self, state: State) -> bytes:
         """Position, phase data, move count only when it matters, and the repetition record

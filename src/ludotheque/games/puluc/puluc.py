@@ -111,7 +111,7 @@ class Puluc(Game):
             raise NotationError(f"too many warriors: each side has {self.total}")
         s[K.REM], s[K.REM + 1] = removed
         s[K.TO_MOVE] = to_move
-        return State(self, s)
+        return State._trusted(self, s)
 
     # -- notation (PU-N, PG-N, PT-N, PL-N) ------------------------------------------------
     def value_of_throw(self, action: int) -> int:

@@ -164,7 +164,7 @@ class Yote(Game):
             if hands[0] + caravans[0] + hands[1] + caravans[1] == 0:
                 s[K.HOLDER], s[K.MUSTDEP] = K.NONE_HOLDER, 0      # CH-B5
         K.start_checks(s, self.spec)
-        return State(self, s)
+        return State._trusted(self, s)
 
     # -- notation ------------------------------------------------------------------------------
     def action_to_string(self, state: State, action: int) -> str:

@@ -1,0 +1,169 @@
+"""`ludotheque soak`: random play that checks the protocol's invariants at every ply.
+
+At every state: the player to move is 0, 1, CHANCE or TERMINAL; legal actions are empty
+exactly at the end; returns are zero until the end and agree with the outcome; chance
+probabilities are positive and sum to 1; the key is stable and the state hashable; playing
+an action leaves the state it was played from unchanged; the notation of the chosen action
+parses back to it; the game's conserved quantity (`Game.conserved`) does not change. At
+the end of every game: its record round-trips through JSON and text, and the final state
+through `serialize` / `Game.deserialize`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rich.console import Console
+
+from ..core import registry
+from ..core.errors import LudoError
+from ..core.game import CHANCE, TERMINAL, Game, State
+from ..records import GameRecord
+from .errors import UsageError
+
+MAX_GAME_ACTIONS = 50_000   # a game this long is cut (and counted) so that a soak always ends
+MAX_FAILURES = 10
+
+
+@dataclass
+class SoakReport:
+    ruleset: str
+    seed: int
+    plies: int = 0
+    games: int = 0            # games played to their end
+    cut_games: int = 0        # games cut at MAX_GAME_ACTIONS
+    seconds: float = 0.0
+    plies_per_second: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def soak(ruleset_id: str, plies: int, seed: int = 1) -> SoakReport:
+    """Plays random games of ``ruleset_id`` for ``plies`` actions in all, checking the
+    invariants above; the report lists the first failures (with the seed, game and ply, and
+    the serialized state, to reproduce them)."""
+    if plies < 1:
+        raise ValueError("a soak plays at least one ply")
+    game = registry.load(ruleset_id)
+    report = SoakReport(game.id, seed)
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    while report.plies < plies and len(report.failures) < MAX_FAILURES:
+        state, actions = game.initial_state(), list[int]()
+        conserved = game.conserved(state)
+        while report.plies < plies and len(actions) < MAX_GAME_ACTIONS:
+            problem = _check_state(game, state, conserved)
+            if problem is None and state.is_terminal:
+                problem = _check_finished(game, state, actions)
+            if problem is not None:
+                report.failures.append(f"game {report.games + report.cut_games + 1}, ply "
+                                       f"{len(actions)}: {problem}; state {_serialized(state)}")
+                break
+            if state.is_terminal:
+                report.games += 1
+                break
+            action = _random_action(state, rng)
+            before = state.key()
+            after = state.apply(action)
+            if state.key() != before:
+                report.failures.append(f"applying {action} changed the state it was played from")
+                break
+            state = after
+            actions.append(action)
+            report.plies += 1
+        else:
+            if len(actions) >= MAX_GAME_ACTIONS:
+                report.cut_games += 1
+    report.seconds = round(time.perf_counter() - t0, 3)
+    report.plies_per_second = round(report.plies / max(report.seconds, 1e-9), 1)
+    return report
+
+
+def _random_action(state: State, rng: random.Random) -> int:
+    if state.current_player == CHANCE:
+        actions, probs = zip(*state.chance_outcomes())
+        return int(rng.choices(actions, probs)[0])
+    return rng.choice(state.legal_actions())
+
+
+def _check_state(game: Game, state: State, conserved: int | None) -> str | None:
+    """What is wrong with ``state``, or None."""
+    player, legal, returns = state.current_player, state.legal_actions(), state.returns()
+    if player not in (0, 1, CHANCE, TERMINAL):
+        return f"player to move {player}"
+    if (player == TERMINAL) != (not legal):
+        return "legal actions empty before the end" if not legal else "legal actions after the end"
+    if player != TERMINAL and returns != (0.0, 0.0):
+        return f"returns {returns} before the end"
+    if player == CHANCE:
+        probs = [p for _, p in state.chance_outcomes()]
+        if len(probs) != len(legal) or min(probs) <= 0 or not math.isclose(sum(probs), 1.0):
+            return f"chance probabilities {probs}"
+    if player not in (CHANCE, TERMINAL):
+        action = legal[len(legal) // 2]
+        text = state.move_to_string(action)
+        if state.parse_move(text) != action:
+            return f"move {text!r} does not parse back to action {action}"
+    key = state.key()
+    if not isinstance(key, bytes) or state.key() != key or hash(state) != hash(state):
+        return "unstable key"
+    if conserved is not None and game.conserved(state) != conserved:
+        return f"conserved quantity {game.conserved(state)}, not {conserved}"
+    return None
+
+
+def _check_finished(game: Game, state: State, actions: list[int]) -> str | None:
+    outcome, returns = state.outcome(), state.returns()
+    if outcome is None:
+        return "no outcome at the end"
+    w = outcome.winner
+    if (w is None and returns[0] != returns[1]) or (w is not None and not returns[w] > returns[1 - w]):
+        return f"returns {returns} disagree with the outcome {outcome.result()}"
+    record = GameRecord(game.id, actions, ["a", "b"], tags={"Soak": "1"})
+    try:
+        for copy in (GameRecord.from_json(record.to_json()), GameRecord.from_text(record.to_text())):
+            if (copy.actions, copy.players, copy.tags) != (record.actions, record.players, record.tags):
+                return "the record changes on a round trip"
+        copy_state = game.deserialize(state.serialize())
+    except LudoError as e:
+        return f"round trip failed: {e}"
+    if copy_state.key() != state.key():
+        return "the serialized state reads back different"
+    return None
+
+
+def _serialized(state: State) -> str:
+    try:
+        return state.serialize()
+    except LudoError as e:
+        return f"(not serializable: {e})"
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("soak", help="random play checking the rules' invariants at every ply")
+    s.add_argument("rulesets", nargs="+", metavar="RULESET", help="ruleset ids, or all")
+    s.add_argument("--plies", type=int, default=100_000, help="actions per ruleset (default 100,000)")
+    s.add_argument("--seed", type=int, default=1)
+    s.set_defaults(func=cmd_soak)
+
+
+def cmd_soak(args: argparse.Namespace, console: Console) -> int:
+    """One line of JSON per ruleset; exit 1 if an invariant failed."""
+    if args.plies < 1:
+        raise UsageError(f"--plies is at least 1, not {args.plies}")
+    ids = [ri.name for ri in registry.rulesets()] if args.rulesets == ["all"] else args.rulesets
+    for rid in ids:
+        registry.load(rid)                  # a bad id fails before anything runs
+    failed = False
+    for rid in ids:
+        report = soak(rid, args.plies, args.seed)
+        failed = failed or bool(report.failures)
+        print(json.dumps(report.to_dict()), flush=True)
+    return 1 if failed else 0
