@@ -15,7 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from .. import rulesets
-from ..ai.agents import Agent, make_agent, prepare
+from ..ai.agents import Agent, make_agent
+from ..ai.warmup import prepare
 from ..ai.levels import LEVEL_NAMES
 from ..core.errors import IllegalActionError, LudoError, NotationError, RulesetError
 from ..core.game import CHANCE, TERMINAL, State
