@@ -57,7 +57,7 @@ def use_cache_dir() -> None:
     """Sends numba's cache files to `JIT_DIR` (unless the user chose a folder with
     NUMBA_CACHE_DIR). Must run before the first ``@njit(cache=True)`` of the package."""
     if not os.environ.get("NUMBA_CACHE_DIR"):
-        numba.config.CACHE_DIR = str(JIT_DIR / "numba")
+        numba.config.CACHE_DIR = str(JIT_DIR / "numba")  # type: ignore[attr-defined]
 
 
 def prune() -> list[Path]:
