@@ -7,6 +7,7 @@ import random
 import pytest
 
 import ludotheque
+from ludotheque import IllegalActionError, NotationError
 from ludotheque.core import State
 
 #: rulesets whose options change how a turn is made up (chains, forced chains, huffs, declined
@@ -68,3 +69,92 @@ def test_every_printed_turn_parses_back_to_its_actions(ruleset_id):
             if parsed != actions:
                 failures.append(f"{text!r}: {actions} -> {parsed}")
     assert not failures, f"{len(failures)} turns do not parse back, e.g. " + "\n".join(failures[:5])
+
+
+# -- a complete turn that is also one action's text keeps the actions that close it ----------
+
+FANORONA = """
+5  O O O O . O O O O
+4  O O O O . O O O O
+3  O G O G G O G O G
+2  G G G G . G G G G
+1  G G G G G G G G G
+"""
+TELO = """
+3  . O O
+2  O O G
+1  G G .
+"""
+KONANE = """
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . . . . . .
+5  . . . . . . . .
+4  . . . . . . . .
+3  . . J . . . . .
+2  H J . J . J . .
+1  . . . . . . . .
+"""
+AWITHLAKNANNAI = """
+top    .   .   .   .   .   .   .   o
+mid  .   .   o   o   .   .   y   o   .
+bot    .   y   o   .   .   .   .   .
+"""
+
+
+def play_turn(state, text):
+    actions = state.parse_turn(text)
+    for a in actions:
+        state = state.apply(a)
+    return actions, state
+
+
+def test_a_fanorona_capture_that_could_go_on_ends_with_stop():
+    g = ludotheque.load("fanorona")
+    s = g.from_diagram(FANORONA, to_move=1)
+    actions, after = play_turn(s, "f4-e5W")
+    assert actions == [s.parse_move("f4-e5W"), g.stop_action] and after.current_player == 0
+
+
+def test_a_telo_turn_without_placement_passes_the_tamarin_decision():
+    g = ludotheque.load("fanorona/telo+tamarins")
+    s = g.from_diagram(TELO, tamarins=(2, 0), pools=(1, 0))
+    actions, after = play_turn(s, "c2-c1W")
+    assert actions[0] == s.parse_move("c2-c1W") and len(actions) == 2
+    assert after.current_player == 1
+    assert play_turn(s, "c2-c1W @c2")[1].current_player == 1
+
+
+def test_a_konane_jump_that_could_go_on_ends_with_stop():
+    g = ludotheque.load("konane")
+    s = g.from_diagram(KONANE)
+    assert s.parse_turn("a2xc2") == [s.parse_move("a2xc2"), g.STOP]
+    assert len(s.parse_turn("a2xc2xe2")) == 3               # two jumps, then the chain stops
+
+
+def test_an_awithlaknannai_jump_that_could_go_on_ends_with_stop():
+    g = ludotheque.load("awithlaknannai")
+    s = g.from_diagram(AWITHLAKNANNAI)
+    actions, after = play_turn(s, "b2xb4")
+    assert actions[0] == s.parse_move("b2xb4") and len(actions) == 2
+    assert after.current_player == 1
+
+
+def test_mid_turn_a_text_is_the_rest_of_the_turn():
+    g = ludotheque.load("awithlaknannai")
+    s = g.from_diagram(AWITHLAKNANNAI)
+    mid = s.apply(s.parse_move("b2xb4"))
+    jump = mid.parse_move("xt3")
+    assert mid.parse_turn("xt3") == [jump, mid.apply(jump).parse_move("stop")]
+    assert mid.parse_turn("stop") == [mid.parse_move("stop")]   # no turn text, one action
+
+
+def test_a_default_turn_is_its_actions_separated_by_spaces():
+    s = ludotheque.load("oware").initial_state()
+    assert s.parse_turn("C") == [s.parse_move("C")]
+    with pytest.raises(IllegalActionError):
+        s.parse_turn("C d")                                 # the turn is over after C
+    with pytest.raises(NotationError):
+        s.parse_turn("   ")
+    with pytest.raises(NotationError):
+        s.parse_turn(3)

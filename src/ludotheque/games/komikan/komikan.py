@@ -261,22 +261,26 @@ class Komikan(Game):
         (a linked capture `b4~d6xb6` anywhere in it), a move with its return `c2-c1,@b7`; or
         the rest of a turn under way (`xe6`, `@b7`, `stop`). The `stop` that ends a chain
         which could go on, or declines a return, is implied."""
-        mover = state.current_player
-        actions: list[int] = []
+        tokens: list[str] = []
         for part in (p.strip() for p in text.split(",")):
             m = _CHAIN.match(part)
-            if m:       # one action a capture; the first from the point written, the next from the Puma's
-                tokens = [f"{m.group(1) if k == 0 and m.group(1) else ''}{'~' + link if link else ''}x{land}"
-                          for k, (link, land) in enumerate(re.findall(rf"(?:~{_PT})?x{_PT}", m.group(2)))]
-            else:
-                tokens = [part]
-            for tok in tokens:
-                if state.current_player != mover:
-                    raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
-                if tok[0] in "~x":
-                    tok = NAMES[int(state.data[K.PUMA])] + tok
-                actions.append(self.parse_action(state, tok))
-                state = state.apply(actions[-1])
+            if not m:
+                tokens.append(part)
+                continue
+            # one token a capture: the first from the point written, the next from the Puma's
+            for k, (link, land) in enumerate(re.findall(rf"(?:~{_PT})?x{_PT}", m.group(2))):
+                origin = m.group(1) if k == 0 and m.group(1) else ""
+                tokens.append(f"{origin}{'~' + link if link else ''}x{land}")
+        mover = state.current_player
+        actions: list[int] = []
+        for i, tok in enumerate(tokens):
+            if i and (state.current_player != mover or self.ends_turn(before, state)):
+                raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
+            if tok.startswith(("~", "x")):
+                tok = NAMES[int(state.data[K.PUMA])] + tok
+            before = state
+            actions.append(self.parse_action(state, tok))
+            state = state.apply(actions[-1])
         while state.current_player == mover and K.STOP in state.legal_actions():
             actions.append(K.STOP)
             state = state.apply(K.STOP)
