@@ -20,8 +20,8 @@ WITH_OPTIONS = [
     "yote?chain=1", "yote+routes?chain=1", "yote+caravan+routes?forced_capture=1&chain=1",
     "yote/choko+caravan+routes", "dara+heroes+hut", "dara/dala+heroes+hut",
 ]
-GAMES = 3
-MAX_PLIES = 300
+GAMES = 10
+MAX_PLIES = 400
 
 
 def ruleset_ids() -> list[str]:

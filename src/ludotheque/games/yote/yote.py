@@ -296,7 +296,7 @@ class Yote(Game):
 
         for tok in tokens:
             if state.current_player != mover:
-                raise IllegalActionError(f"{text!r}: the turn is over before {tok.strip()}")
+                raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
             chain = state.data[K.PHASE] == K.CHAIN
             if tok.startswith("x"):
                 if not chain:
