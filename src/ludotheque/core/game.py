@@ -139,9 +139,34 @@ class Game:
         raise NotImplementedError
 
     def parse_turn(self, state: "State", text: str) -> list[int]:
-        """The actions of a move written as a whole turn (a chain such as ``a2xc2xe2``).
-        Games whose turns take several actions override it; by default a turn is one action."""
-        return [self.parse_action(state, text)]
+        """The actions of the turn (or of the rest of the turn) written ``text``, as
+        `turn_to_string` writes it, with the closing actions the text leaves implied (a `stop`
+        that ends a chain which could go on, a declined option). By default a turn is its
+        actions' texts separated by spaces; games with a turn notation override both."""
+        words = text.split()
+        if not words:
+            raise NotationError("an empty turn")
+        actions: list[int] = []
+        for i, word in enumerate(words):
+            actions.append(state.parse_move(word))
+            after = state.apply(actions[-1])
+            if i < len(words) - 1 and self.ends_turn(state, after):
+                raise IllegalActionError(f"{text!r}: the turn is over after {word}")
+            state = after
+        return actions
+
+    def turn_to_string(self, state: "State", actions: Sequence[int]) -> str:
+        """The text of a whole turn (or its start) from its actions."""
+        words = []
+        for a in actions:
+            words.append(self.action_to_string(state, a))
+            state = state.apply(a)
+        return " ".join(words)
+
+    def ends_turn(self, before: "State", after: "State") -> bool:
+        """Whether the action that led from ``before`` to ``after`` ended a turn: by default
+        when the player to move changes; a chance outcome is a turn of its own."""
+        return after.current_player != before.current_player or before.is_chance_node
 
     def render(self, state: "State") -> str:
         raise NotImplementedError
@@ -380,16 +405,20 @@ class State:
         return self.game.parse_action(self, text)
 
     def parse_turn(self, text: str) -> list[int]:
-        """The actions of ``text``: one action's notation, or a whole turn in the game's turn
-        notation (validated action by action)."""
+        """The actions of ``text``, read as the game's turn notation: a whole turn, or the rest
+        of a turn under way, with the closing actions it leaves implied (`parse` of what
+        `Game.turn_to_string` prints gives back its actions). A text that is no turn but one
+        action's notation (such as a chain's next jump ``xt3``) is that action."""
         if not isinstance(text, str):
             raise NotationError(f"a move is a string, not {type(text).__name__}")
         if len(text) > MAX_MOVE_LENGTH:
             raise NotationError(f"a move has at most {MAX_MOVE_LENGTH} characters: {quote(text)}")
+        if self.is_terminal:
+            raise IllegalActionError("the game is over: no move is legal")
         try:
-            return [self.parse_move(text)]
-        except NotationError:
             return self.game.parse_turn(self, text.strip())
+        except NotationError:
+            return [self.parse_move(text)]
 
     def move_to_string(self, action: int) -> str:
         return self.game.action_to_string(self, action)

@@ -2,6 +2,7 @@
 import numpy as np
 
 import ludotheque
+from ludotheque import NotationError
 from ludotheque.games.komikan import kernels as K
 
 PUMA, ALPACAS = 0, 1
@@ -43,8 +44,13 @@ def turns(state):
 
 
 def play(state, *texts):
+    """Plays each text: one action (`c2xc4` leaves a chain open), else a whole turn."""
     for t in texts:
-        for a in state.parse_turn(t):
+        try:
+            actions = [state.parse_move(t)]
+        except NotationError:
+            actions = state.parse_turn(t)
+        for a in actions:
             state = state.apply(a)
     return state
 

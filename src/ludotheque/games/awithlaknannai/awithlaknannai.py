@@ -337,19 +337,26 @@ class Awithlaknannai(Game):
                 out.append(text)
                 return
             for a in st.legal_actions():
-                tok = self.action_to_string(st, a)
-                if tok == "stop":
-                    nxt = text
-                elif text and not text.endswith(",") and tok.startswith("x"):
-                    nxt = text + tok
-                elif tok.startswith("-") and a >= K.A_REMOVE:
-                    nxt = tok + ","
-                else:
-                    nxt = text + tok
-                walk(st._apply_unchecked(a), nxt)
+                walk(st._apply_unchecked(a), self._continue_text(st, a, text))
 
         walk(state, "")
         return sorted(x.rstrip(",") for x in out)
+
+    def _continue_text(self, st: State, a: int, text: str) -> str:
+        """``text`` (a turn's text so far) followed by action ``a`` made in ``st``."""
+        tok = self.action_to_string(st, a)
+        if a == K.A_STOP:
+            return text
+        if a >= K.A_REMOVE:
+            return tok + ","                        # a huff removal opens the turn
+        return text + tok                           # a chain's next jump is `xt3`
+
+    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
+        text = ""
+        for a in actions:
+            text = self._continue_text(state, a, text)
+            state = state.apply(a)
+        return text.rstrip(",")
 
     # -- display and end of game ------------------------------------------------------------------
     def diagram(self, state: State) -> str:

@@ -11,12 +11,12 @@ first four placements on the centre, runs of 4+ allowed, placements capture, bre
 counts in runs, never moves, is never taken, and may capture when placed (`hut_capture`).
 
 A turn with a capture is two actions of the same player: the move (or placement), then the
-removal (DA-F1).
+removal (DA-F1); its turn text joins them, `c3-c4-e5` (`turn_to_string` / `parse_turn`).
 """
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -32,6 +32,8 @@ CHARS = {v: k for k, v in SYMBOLS.items()}
 KINDS = {K.LION: "piece", K.ELEPHANT: "piece", K.PROUD_LION: "hero", K.MATRIARCH: "hero",
          K.HUT0: "hut", K.HUT1: "hut"}
 _TOKEN = re.compile(r"^(?:([HS]?)@([a-z])(\d+)|([a-z])(\d+)-([a-z])(\d+)|-([a-z])(\d+))$")
+#: turn text (rules/dara.md section 9): a placement or a move, then its removals, no spaces
+_TURN = re.compile(r"^([HS]?@[a-z]\d+|[a-z]\d+-[a-z]\d+)?((?:-[a-z]\d+)*)$")
 
 
 class Dara(Game):
@@ -183,6 +185,30 @@ class Dara(Game):
         if action in legal:
             return action
         raise IllegalActionError(f"{t} is not legal: {self._why_not_move(state, a, b, dist)}")
+
+    def parse_turn(self, state: State, text: str) -> list[int]:
+        """The actions of a turn text (rules/dara.md section 9): `@c3`, `c3-c4`, `c3-c4-e5`,
+        `@d1-f5`, `S@c3-d3`, or a removal `-e5` that finishes a turn under way."""
+        m = _TURN.match(text.strip())
+        if not m or not m.group(0):
+            raise NotationError(f"{text!r} is not a {self.name} turn: write @c3, c3-c4, or either "
+                                "followed by the removal it earns (c3-c4-e5)")
+        tokens = ([m.group(1)] if m.group(1) else []) + re.findall(r"-[a-z]\d+", m.group(2))
+        mover = state.current_player
+        actions: list[int] = []
+        for i, token in enumerate(tokens):
+            if i and (state.current_player != mover or not state.data[K.PEND]):
+                raise IllegalActionError(f"{text!r}: no removal is due after {''.join(tokens[:i])}")
+            actions.append(self.parse_action(state, token))
+            state = state.apply(actions[-1])
+        return actions
+
+    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
+        text = ""
+        for a in actions:
+            text += self.action_to_string(state, a)
+            state = state.apply(a)
+        return text
 
     def _names(self, state: State, actions: list[int]) -> str:
         return ", ".join(self.action_to_string(state, x) for x in actions) or "none"

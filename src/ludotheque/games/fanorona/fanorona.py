@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -298,7 +298,7 @@ class Fanorona(Game):
             actions.append(self.pass_action)
         return actions
 
-    def turn_to_string(self, state: State, actions: list[int]) -> str:
+    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
         """The text of a whole turn (or its start) from its actions."""
         text = ""
         for a in actions:

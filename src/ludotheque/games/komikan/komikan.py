@@ -18,7 +18,7 @@ move into it, so "leaves" and "completes" agree).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -59,6 +59,7 @@ _MOVE = re.compile(rf"^{_PT}-{_PT}$")
 _CAPTURE = re.compile(rf"^{_PT}(?:~{_PT})?x{_PT}$")
 _RETURN = re.compile(rf"^@{_PT}$")
 _GRASS = re.compile(rf"^G@{_PT}$")
+_CHAIN = re.compile(rf"^{_PT}?((?:(?:~{_PT})?x{_PT})+)$")     # captures, the first from a point
 
 STARTS = {
     "komikan": ("c2", "a7 b7 c7 d7 e7 a6 b6 c6 d6 e6 a5 e5"),
@@ -256,26 +257,53 @@ class Komikan(Game):
                             "c3xa5 (linked b4~d6xb6), stop, a return @b7 or a grass placement G@c5")
 
     def parse_turn(self, state: State, text: str) -> list[int]:
-        """A whole turn: a chain ``c2xc4xe4xe6``, a move with its return ``c2-c1,@b7``."""
-        parts = [p.strip() for p in text.split(",")]
+        """A whole turn as `turn_to_string` writes it: a move `c2-c3`, a chain `c2xc4xe4xe6`
+        (a linked capture `b4~d6xb6` anywhere in it), a move with its return `c2-c1,@b7`; or
+        the rest of a turn under way (`xe6`, `@b7`, `stop`). The `stop` that ends a chain
+        which could go on, or declines a return, is implied."""
         tokens: list[str] = []
-        for part in parts:
-            m = re.match(rf"^{_PT}((?:~{_PT})?x{_PT})((?:(?:~{_PT})?x{_PT})*)$", part)
-            if m and m.group(5):
-                tokens.append(m.group(1) + m.group(2))
-                cur = m.group(4)
-                for link, land in re.findall(rf"(?:~{_PT})?x{_PT}", m.group(5)):
-                    tokens.append(cur + (f"~{link}" if link else "") + "x" + land)
-                    cur = land
-            else:
+        for part in (p.strip() for p in text.split(",")):
+            m = _CHAIN.match(part)
+            if not m:
                 tokens.append(part)
-        actions = []
-        st = state
-        for tok in tokens:
-            a = st.parse_move(tok)
-            actions.append(a)
-            st = st.apply(a)
+                continue
+            # one token a capture: the first from the point written, the next from the Puma's
+            for k, (link, land) in enumerate(re.findall(rf"(?:~{_PT})?x{_PT}", m.group(2))):
+                origin = m.group(1) if k == 0 and m.group(1) else ""
+                tokens.append(f"{origin}{'~' + link if link else ''}x{land}")
+        mover = state.current_player
+        actions: list[int] = []
+        for i, tok in enumerate(tokens):
+            if i and (state.current_player != mover or self.ends_turn(before, state)):
+                raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
+            if tok.startswith(("~", "x")):
+                tok = NAMES[int(state.data[K.PUMA])] + tok
+            before = state
+            actions.append(self.parse_action(state, tok))
+            state = state.apply(actions[-1])
+        while state.current_player == mover and K.STOP in state.legal_actions():
+            actions.append(K.STOP)
+            state = state.apply(K.STOP)
         return actions
+
+    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
+        text = ""
+        for a in actions:
+            tok = self.action_to_string(state, a)
+            if a == K.STOP:
+                pass
+            elif state.data[K.PHASE] == K.PHASE_CHAIN:
+                text += tok[len(NAMES[int(state.data[K.PUMA])]):]      # `xe6` from the Puma
+            elif K.RET <= a < K.GRASS:
+                text += "," + tok
+            else:
+                text += tok
+            state = state.apply(a)
+        return text
+
+    def ends_turn(self, before: State, after: State) -> bool:
+        """A grass placement is a turn of its own, even the Puma player's before his first move."""
+        return super().ends_turn(before, after) or bool(self.grass and before.data[K.GRASS1] < 0)
 
     def _names(self, state: State, actions: list[int]) -> str:
         return ", ".join(self.action_to_string(state, a) for a in actions) or "none"

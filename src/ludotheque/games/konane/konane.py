@@ -16,7 +16,7 @@ chain can go on, then the bonus move or `pass` when one is offered (KH-E1).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -235,7 +235,7 @@ class Konane(Game):
             return text + word[word.index("x"):]
         return f"{text} {word}" if text else word
 
-    def turn_to_string(self, state: State, actions: list[int]) -> str:
+    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
         text = ""
         for a in actions:
             text = self._continue_text(state, a, text)

@@ -35,6 +35,9 @@ _PATTERNS = (
     ("stop", re.compile(r"^stop$")),
     ("route", re.compile(r"^=" + _CELL + _CELL + "$")),
 )
+#: one space-separated part of a turn text: an action, its chain landings, its removals
+_TURN_PART = re.compile(r"^(R?@[a-f][1-6]|[a-f][1-6][-x~][a-f][1-6]|=[a-f][1-6][a-f][1-6]|stop)?"
+                        r"((?:x[a-f][1-6])*)((?:-(?:[a-f][1-6]|@))*)$")
 
 
 class Yote(Game):
@@ -240,21 +243,73 @@ class Yote(Game):
             if st.current_player != p:
                 out.append(text)
                 return
-            ph = int(st.data[K.PHASE])
             for a in st.legal_actions():
-                tok = self.action_to_string(st, a)
-                if tok == "stop":
-                    nxt = text
-                elif ph == K.CHAIN:
-                    nxt = text + tok[2:]
-                elif ph == K.REMOVE:
-                    nxt = text + tok
-                else:
-                    nxt = (text + " " + tok) if text else tok
-                walk(st._apply_unchecked(a), nxt)
+                walk(st._apply_unchecked(a), self._continue_text(st, a, text))
 
         walk(state, "")
         return out
+
+    def _continue_text(self, st: State, a: int, text: str) -> str:
+        """``text`` (a turn's text so far) followed by action ``a`` made in ``st``."""
+        tok = self.action_to_string(st, a)
+        ph = int(st.data[K.PHASE])
+        if tok == "stop":
+            return text
+        if ph == K.CHAIN:
+            return text + tok[2:]                   # the chain's next landing: `xd5`
+        if ph == K.REMOVE:
+            return text + tok
+        return (text + " " + tok) if text else tok
+
+    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
+        text = ""
+        for a in actions:
+            text = self._continue_text(state, a, text)
+            state = state.apply(a)
+        return text
+
+    def parse_turn(self, state: State, text: str) -> list[int]:
+        """The actions of a turn text (section 9): `c3-c4`, `@c3`, `b3xb5-c3`, `b2xd2xd4-f1-@`,
+        with routes `=c3d4 b2~d4 d4xf4-a2`; or the rest of a turn under way (`xd5`, `-e5`,
+        `stop`). A `stop` the text leaves out (a chain that could go on, a route or bonus move
+        not taken) is added."""
+        segments = text.split()
+        if not segments:
+            raise NotationError("an empty turn")
+        tokens: list[str] = []
+        for i, seg in enumerate(segments):
+            m = _TURN_PART.match(seg)
+            if not m or (i and not m.group(1)):
+                raise NotationError(
+                    f"{text!r} is not a {self.name} turn: write c3-c4, @c3, b3xb5-c3, b2xd2xd4-f1-@"
+                    + (", =c3d4 b2~d4 d4xf4-a2" if self.routes else ""))
+            if m.group(1):
+                tokens.append(m.group(1))
+            tokens += re.findall(r"x[a-f][1-6]", m.group(2)) + re.findall(r"-(?:[a-f][1-6]|@)", m.group(3))
+        mover = state.current_player
+        actions: list[int] = []
+
+        def play(a: int) -> None:
+            nonlocal state
+            actions.append(a)
+            state = state.apply(a)
+
+        for tok in tokens:
+            if state.current_player != mover:
+                raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
+            chain = state.data[K.PHASE] == K.CHAIN
+            if tok.startswith("x"):
+                if not chain:
+                    raise IllegalActionError(f"{text!r}: {tok} continues a chain, and no chain is under way")
+                tok = self.cell_name(int(state.data[K.ACTOR])) + tok
+            elif chain and tok != "stop":
+                play(self.parse_action(state, "stop"))         # the chain ended there
+                if state.current_player != mover:
+                    raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
+            play(self.parse_action(state, tok))
+        while state.current_player == mover and K.A_STOP in state.legal_actions():
+            play(K.A_STOP)
+        return actions
 
     # -- display and end of game ------------------------------------------------------------------
     def render(self, state: State) -> str:
