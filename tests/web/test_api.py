@@ -528,3 +528,129 @@ def test_a_failing_computer_player_still_moves(client, monkeypatch):
         recv(ws, "state")
         s = recv(ws, "state")
         assert len(s["moves"]) == 2 and "failed" in s["note"] and s["to_move"] == 0
+
+
+# -- moves by the right hand, for the position they answer ----------------------------------------
+def test_a_repeated_move_is_refused_not_queued(client, db):
+    """A double click sends the same move twice for ply 0: the second is stale, never played."""
+    g = create(client, mode="ai", level="random")
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        s = recv(ws, "state")
+        a = legal_named(s, "C")
+        send(ws, type="move", action=a, ply=0, token=g["token"])
+        send(ws, type="move", action=a, ply=0, token=g["token"])
+        err = recv(ws, "error")
+        assert err["status"] == 409 and "ply" in err["message"]
+        s = recv(ws, "state")
+        while len(s["moves"]) < 2:
+            s = recv(ws, "state")
+    assert len(stored_actions(db, g["id"])) == 2
+
+
+def test_a_move_while_the_computer_thinks_is_refused_at_once(client, db, monkeypatch):
+    import threading
+    release = threading.Event()
+    real = sessions.Session.ai_choose
+
+    def slow(self, state):
+        release.wait(120)
+        return real(self, state)
+    monkeypatch.setattr(sessions.Session, "ai_choose", slow)
+    g = create(client, mode="ai", level="random")
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        s = recv(ws, "state")
+        send(ws, type="move", action=s["legal"][0]["a"], ply=0, token=g["token"])
+        s = recv(ws, "state")
+        send(ws, type="move", action=s["legal"][0]["a"] if s["legal"] else 0, ply=1, token=g["token"])
+        assert "not your turn" in recv(ws, "error")["message"]     # answered while it thinks
+        send(ws, type="ping")
+        assert recv(ws, "pong")
+        release.set()
+        s = recv(ws, "state")
+        assert len(s["moves"]) == 2 and s["moves"][1]["player"] == 1
+    assert len(stored_actions(db, g["id"])) == 2
+
+
+def test_spectators_are_read_only(client, db):
+    g = create(client, mode="invite")
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        s = recv(ws, "state")
+        assert s["you"] == []
+        for kind in ("move", "move_text", "undo", "resign", "offer_draw", "accept_draw", "hint"):
+            send(ws, type=kind, action=s["legal"][0]["a"], text="A", ply=0)
+            assert recv(ws, "error")["status"] in (400, 403), kind
+    snap = client.get(f"/api/games/{g['id']}").json()
+    assert snap["moves"] == [] and snap["result"] is None and snap["draw_offer"] is None
+
+
+def test_undo_never_reopens_a_finished_game(client, db):
+    import random
+    rng = random.Random(5)
+    g = create(client, mode="ai", level="random")
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        s = recv(ws, "state")
+        while not s["result"]:
+            if s["to_move"] == 0:
+                send(ws, type="move", action=rng.choice(s["legal"])["a"], ply=s["ply"], token=g["token"])
+            s = recv(ws, "state")
+        played = stored_actions(db, g["id"])
+        send(ws, type="undo", token=g["token"])
+        assert "ended" in recv(ws, "error")["message"]
+    assert stored_actions(db, g["id"]) == played
+    assert client.get(f"/api/games/{g['id']}").json()["result"] == s["result"]
+
+
+def test_the_move_endpoint_takes_moves_only(client, db):
+    g = create(client, mode="ai", level="random")
+    for kind in ("resign", "undo", "offer_draw", "hint"):
+        r = client.post(f"/api/games/{g['id']}/move", json={"type": kind, "token": g["token"], "ply": 0})
+        assert r.status_code == 400 and "moves only" in r.json()["error"], kind
+    snap = client.get(f"/api/games/{g['id']}").json()
+    assert snap["result"] is None and snap["moves"] == []
+
+
+# -- inputs that once gave HTTP 500 -----------------------------------------------------------
+def test_hostile_bodies_are_refused_with_a_message_and_change_nothing(client, db):
+    store = client.app.state.store
+    games = len(store.ids())
+    huge = "9" * 5000
+    deep = "[" * 100_000 + "]" * 100_000
+    g = create(client)
+    games += 1
+    raw = [("/api/games", '{"ruleset": "oware", "mode": "local", "x": %s}' % huge),
+           ("/api/games", '{"ruleset": "oware", "mode": "local", "x": %s}' % deep),
+           ("/api/games", deep),
+           ("/api/games", '{"ruleset": "oware", "mode": "local", "x": NaN}'),
+           (f"/api/games/{g['id']}/move", '{"action": %s, "ply": 0, "token": "%s"}' % (huge, g["token"])),
+           ("/api/import", '{"text": %s}' % huge), ("/api/my-games", '{"games": %s}' % deep)]
+    for path, text in raw:
+        r = client.post(path, content=text.encode(), headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["error"], (path, text[:40])
+    record = {"format": "ludotheque-record", "ruleset": "oware", "actions": [2]}
+    bodies = [("/api/games", {"ruleset": "oware", "mode": "ai", "level": {}}),
+              ("/api/games", {"ruleset": "oware", "mode": "ai", "level": ["easy"]}),
+              ("/api/games", {"ruleset": "oware", "mode": "ai", "seat": 1.0}),
+              ("/api/games", {"ruleset": "oware", "mode": "invite", "seat": True}),
+              ("/api/games", {"ruleset": "oware", "mode": {}}),
+              ("/api/games", {"ruleset": "oware?max_plies=9223372036854775808", "mode": "local"}),
+              ("/api/games", {"ruleset": "oware?max_plies=" + "9" * 200, "mode": "local"}),
+              ("/api/games", {"ruleset": "oware" * 100, "mode": "local"}),
+              ("/api/import", {"text": json.dumps({**record, "tags": [1, 2]})}),
+              ("/api/import", {"text": json.dumps({**record, "tags": "ab"})}),
+              ("/api/import", {"text": json.dumps({**record, "tags": 7})}),
+              ("/api/import", {"text": json.dumps({**record, "actions": [10**40]})}),
+              ("/api/import", {"text": "[" * 100_000}),
+              ("/api/import", {"text": '[Ruleset "oware"]\n\n' + "{" * 10_000}),
+              ("/api/import", {"text": ["not", "text"]})]
+    for path, data in bodies:
+        r = client.post(path, json=data)
+        assert 400 <= r.status_code < 500 and r.json()["error"], (path, str(data)[:80])
+    assert len(store.ids()) == games                        # no orphan game
+    assert client.get(f"/api/games/{g['id']}").json()["moves"] == []
+    assert client.get("/api/rules", params={"id": "[" * 5000}).status_code == 404
+
+
+def test_a_body_announced_too_large_is_refused_before_it_is_read(client):
+    r = client.post("/api/import", content=b"{}", headers={"content-type": "application/json",
+                                                            "content-length": str(100_000_000)})
+    assert r.status_code == 413
