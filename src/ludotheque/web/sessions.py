@@ -255,8 +255,7 @@ class Session:
         if isinstance(ply, bool) or not isinstance(ply, int):
             raise SessionError("a move names the ply it answers (\"ply\": an integer)")
         if ply != len(self.moves):
-            raise SessionError(f"the position has changed: this move answers ply {ply}, "
-                               f"the game is at ply {len(self.moves)}", 409)
+            raise SessionError(f"the position has changed (the game is at ply {len(self.moves)})", 409)
 
     def check_action(self, token: Any, action: Any) -> int:
         """The action, validated for this token; SessionError otherwise. Changes nothing."""
