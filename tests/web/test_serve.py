@@ -56,9 +56,10 @@ def free_port():
 def start_server(db, port=None):
     """`ludotheque serve` in a subprocess; returns (process, url) once it answers."""
     port = port or free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "ludotheque.cli.main", "serve", "--port", str(port),
-                             "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, COLUMNS="200"))
+    with open(db.with_suffix(".log"), "a") as log:        # a pipe nobody reads would stall it
+        proc = subprocess.Popen([sys.executable, "-m", "ludotheque.cli.main", "serve", "--port", str(port),
+                                 "--db", str(db)], stdout=subprocess.PIPE, stderr=log, text=True,
+                                env=dict(os.environ, COLUMNS="200"))
     assert "http://" in proc.stdout.readline()           # printed just before uvicorn binds
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 120
@@ -67,7 +68,7 @@ def start_server(db, port=None):
             socket.create_connection(("127.0.0.1", port), timeout=30).close()
             return proc, url
         except OSError:
-            assert proc.poll() is None, proc.stderr.read()
+            assert proc.poll() is None, db.with_suffix(".log").read_text()
             assert time.time() < deadline, "the server did not start"
             time.sleep(0.05)
 

@@ -138,7 +138,7 @@ def create_app(db_path: str | Path) -> FastAPI:
         except (FileNotFoundError, OSError):
             raise SessionError(f"no rules text for {id[:80]} in {lang[:8]} yet", 404) from None
         except Exception as e:   # the id is untrusted: any failure to read it is a bad id
-            log.warning("rules id %.80r raised %s", id, type(e).__name__)
+            log.debug("rules id %.80r raised %s", id, type(e).__name__)
             raise SessionError("not a valid ruleset id", 404) from None
 
     # -- games -----------------------------------------------------------------------------
