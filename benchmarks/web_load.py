@@ -67,7 +67,7 @@ async def play(url: str, game: dict, moves: int, seed: int, latencies: list[floa
                 await asyncio.sleep(rng.uniform(0, 2 * think))
             action = rng.choice(state["legal"])["a"]
             t0 = time.perf_counter()
-            await ws.send(json.dumps({"type": "move", "action": action, "token": game["token"]}))
+            await ws.send(json.dumps({"type": "move", "action": action, "ply": state["ply"], "token": game["token"]}))
             while True:
                 msg = json.loads(await ws.recv())
                 if msg["type"] == "error":

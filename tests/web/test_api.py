@@ -62,6 +62,17 @@ def recv(ws, kind):
     raise AssertionError(f"no {kind} message")
 
 
+def claim(client, g, name=None, token=None):
+    """Opens an invitation link as a new browser would: the guest's seat token."""
+    r = client.post(f"/api/games/{g['id']}/claim", json={"code": g["invite_code"], "name": name, "token": token})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
+def move(client, g, ply, token=None, **kw):
+    return client.post(f"/api/games/{g['id']}/move", json={"token": token or g["token"], "ply": ply, **kw})
+
+
 def legal_named(state_msg, notation):
     return next(m["a"] for m in state_msg["legal"] if m["n"] == notation)
 
@@ -145,16 +156,55 @@ def test_create_with_extensions_and_options_uses_the_canonical_id(client):
 
 def test_invite_seats_have_their_own_tokens_and_join_names_the_guest(client):
     g = create(client, mode="invite", name="Ama")
-    assert g["token"] != g["invite_token"] and g["invite_url"].endswith(g["invite_token"])
+    assert g["token"] != g["invite_code"] and g["invite_url"].endswith("#i=" + g["invite_code"])
+    code_alone = client.get(f"/api/games/{g['id']}", params={"token": g["invite_code"]}).json()
+    assert code_alone["you"] == []                      # the link's code is not a seat token
+    guest = claim(client, g, name="Kofi")
     mine = client.get(f"/api/games/{g['id']}", params={"token": g["token"]}).json()
-    theirs = client.get(f"/api/games/{g['id']}", params={"token": g["invite_token"]}).json()
+    theirs = client.get(f"/api/games/{g['id']}", params={"token": guest}).json()
     nobody = client.get(f"/api/games/{g['id']}").json()
     assert (mine["you"], theirs["you"], nobody["you"]) == ([0], [1], [])
-    r = client.post(f"/api/games/{g['id']}/join", json={"token": g["invite_token"], "name": "Kofi"})
+    assert guest not in (g["token"], g["invite_code"])
+    assert nobody["players"] == ["Ama", "Kofi"]
+    r = client.post(f"/api/games/{g['id']}/join", json={"token": guest, "name": "Kwame"})
     assert r.json()["you"] == [1]
-    assert client.get(f"/api/games/{g['id']}").json()["players"] == ["Ama", "Kofi"]
+    assert client.get(f"/api/games/{g['id']}").json()["players"] == ["Ama", "Kwame"]
     r = client.post(f"/api/games/{g['id']}/join", json={"token": "forged", "name": "Eve"})
     assert r.status_code == 403
+
+
+def test_an_invitation_seat_is_claimed_once_and_the_host_keeps_theirs(client, db):
+    g = create(client, mode="invite", name="Ama")
+    url = f"/api/games/{g['id']}/claim"
+    host = client.post(url, json={"code": g["invite_code"], "token": g["token"]}).json()
+    assert host == {"id": g["id"], "token": g["token"], "you": [0]}    # the host opening their link
+    guest = claim(client, g)
+    assert client.get(f"/api/games/{g['id']}").json()["players"] == ["Ama", "Guest"]
+    for attempt in ({"code": g["invite_code"]}, {"code": g["invite_code"], "token": "forged"},
+                    {"code": "guessed"}, {}):
+        r = client.post(url, json=attempt)
+        assert r.status_code == 409 and "watch" in r.json()["error"], attempt
+    with TestClient(create_app(db)) as c2:                 # the claim survives a restart
+        r = c2.post(url, json={"code": g["invite_code"]})
+        assert r.status_code == 409
+        assert c2.get(f"/api/games/{g['id']}", params={"token": guest}).json()["you"] == [1]
+        assert c2.get(f"/api/games/{g['id']}", params={"token": g["token"]}).json()["you"] == [0]
+
+
+def test_names_are_bounded_and_cannot_pass_for_someone_else(client):
+    g = create(client, mode="invite", name="Ama")
+    guest = claim(client, g, name="computer (expert)")     # refused names fall back to Guest
+    assert client.get(f"/api/games/{g['id']}").json()["players"] == ["Ama", "Guest"]
+    url = f"/api/games/{g['id']}/join"
+    for bad in ("computer (expert)", "Computer", "ama", "AMA ", "x" * 41, "Eve\u202eevE", "a\nb",
+                "\u0000", "", "   ", "?", 7, None, ["Kofi"]):
+        r = client.post(url, json={"token": guest, "name": bad})
+        assert r.status_code == 400 and r.json()["error"], bad
+    assert client.get(f"/api/games/{g['id']}").json()["players"] == ["Ama", "Guest"]
+    for bad in ("computer (easy)", "x" * 41, "\u202e", 5):
+        r = client.post("/api/games", json={"ruleset": "oware", "mode": "ai", "name": bad})
+        assert r.status_code == 400, bad
+    assert client.post(url, json={"token": guest, "name": "Kofi Annan-Ré"}).status_code == 200
 
 
 def test_unknown_game_is_404(client):
@@ -171,7 +221,7 @@ def test_move_against_the_computer_is_stored_and_answered(client, db):
         assert first["you"] == [0] and first["geometry"]["kind"] == "pits"
         assert [m["n"] for m in first["legal"]] == list("ABCDEF")
         assert all(m["p"] == [m["n"]] for m in first["legal"])
-        send(ws, type="move", action=legal_named(first, "C"), token=g["token"])
+        send(ws, type="move", action=legal_named(first, "C"), ply=0, token=g["token"])
         after = recv(ws, "state")
         assert [m["n"] for m in after["moves"]] == ["C"]
         reply = recv(ws, "state")                        # the computer's move
@@ -195,46 +245,47 @@ def test_illegal_move_is_refused_with_a_reason_and_nothing_is_stored(client, db)
     t = g["token"]
     with client.websocket_connect(f"/ws/{g['id']}?token={t}") as ws:
         s = recv(ws, "state")
-        send(ws, type="move", action=legal_named(s, "C"), token=t)        # South empties C
+        send(ws, type="move", action=legal_named(s, "C"), ply=0, token=t)        # South empties C
         s = recv(ws, "state")
-        send(ws, type="move", action=legal_named(s, "a"), token=t)
+        send(ws, type="move", action=legal_named(s, "a"), ply=1, token=t)
         s = recv(ws, "state")
         assert s["to_move"] == 0 and "C" not in [m["n"] for m in s["legal"]]
-        send(ws, type="move", action=2, token=t)                          # C is empty
+        send(ws, type="move", action=2, ply=2, token=t)                          # C is empty
         err = recv(ws, "error")
         assert "not legal" in err["message"]
-        send(ws, type="move_text", text="C", token=t)                     # typed: the engine says why
+        send(ws, type="move_text", text="C", ply=2, token=t)              # typed: the engine says why
         err = recv(ws, "error")
         assert err["message"] and "C" in err["message"]
-        send(ws, type="move_text", text="Z9", token=t)
+        send(ws, type="move_text", text="Z9", ply=2, token=t)
         assert recv(ws, "error")["message"]
         send(ws, type="explain", points=["C"], token=t)
         assert recv(ws, "explain")["message"]
         assert stored_actions(db, g["id"]) == [2, 0]
-        send(ws, type="move_text", text="D", token=t)                     # the connection survives
+        send(ws, type="move_text", text="D", ply=2, token=t)              # the connection survives
         assert [m["n"] for m in recv(ws, "state")["moves"]] == ["C", "a", "D"]
     assert len(stored_actions(db, g["id"])) == 3
 
 
 def test_a_move_for_the_other_seat_or_without_a_token_is_refused(client, db):
     g = create(client, mode="invite")
-    south, north = g["token"], g["invite_token"]
+    south, north = g["token"], claim(client, g)
     with client.websocket_connect(f"/ws/{g['id']}?token={north}") as ws:
         s = recv(ws, "state")
         a = s["legal"][0]["a"]
-        for msg in ({"type": "move", "action": a, "token": north},          # not North's turn
-                    {"type": "move", "action": a},                          # no token
-                    {"type": "move", "action": a, "token": ""},
-                    {"type": "move", "action": a, "token": "forged-token"},
-                    {"type": "move", "action": a, "token": 12},
-                    {"type": "move_text", "text": "A"},
+        for msg in ({"type": "move", "action": a, "ply": 0, "token": north},          # not North's turn
+                    {"type": "move", "action": a, "ply": 0},                          # no token
+                    {"type": "move", "action": a, "ply": 0, "token": ""},
+                    {"type": "move", "action": a, "ply": 0, "token": "forged-token"},
+                    {"type": "move", "action": a, "ply": 0, "token": 12},
+                    {"type": "move", "action": a, "ply": 0, "token": g["invite_code"]},
+                    {"type": "move_text", "text": "A", "ply": 0},
                     {"type": "resign"}, {"type": "undo", "token": north}):
             ws.send_text(json.dumps(msg))
             assert recv(ws, "error")["message"], msg
         assert stored_actions(db, g["id"]) == []
-        send(ws, type="move", action=a, token=south)    # the seat holder may use any connection
+        send(ws, type="move", action=a, ply=0, token=south)    # the seat holder may use any connection
         assert len(recv(ws, "state")["moves"]) == 1
-    r = client.post(f"/api/games/{g['id']}/move", json={"action": 0, "token": south})
+    r = move(client, g, 1, action=0)
     assert r.status_code == 403 and "turn" in r.json()["error"]
     assert len(stored_actions(db, g["id"])) == 1
 
@@ -245,17 +296,23 @@ def test_malformed_and_oversized_messages_are_refused_and_the_connection_survive
     with client.websocket_connect(f"/ws/{g['id']}?token={t}") as ws:
         recv(ws, "state")
         bad = ["not json", "[1, 2]", "{}", '{"type": 3}', '{"type": "teleport"}', "x" * 100_000,
-               json.dumps({"type": "move", "action": "2", "token": t}),
-               json.dumps({"type": "move", "action": 2.0, "token": t}),
-               json.dumps({"type": "move", "action": True, "token": t}),
-               json.dumps({"type": "move", "action": -1, "token": t}),
-               json.dumps({"type": "move", "action": 6, "token": t}),
-               json.dumps({"type": "move", "action": 10**30, "token": t}),
-               json.dumps({"type": "move", "token": t}),
-               json.dumps({"type": "move_text", "text": ["C"], "token": t}),
-               json.dumps({"type": "move_text", "text": "C" * 500, "token": t}),
+               json.dumps({"type": "move", "action": "2", "ply": 0, "token": t}),
+               json.dumps({"type": "move", "action": 2.0, "ply": 0, "token": t}),
+               json.dumps({"type": "move", "action": True, "ply": 0, "token": t}),
+               json.dumps({"type": "move", "action": -1, "ply": 0, "token": t}),
+               json.dumps({"type": "move", "action": 6, "ply": 0, "token": t}),
+               json.dumps({"type": "move", "action": 10**30, "ply": 0, "token": t}),
+               json.dumps({"type": "move", "ply": 0, "token": t}),
+               json.dumps({"type": "move", "action": 2, "token": t}),                 # no ply
+               json.dumps({"type": "move", "action": 2, "ply": 1, "token": t}),       # not this ply
+               json.dumps({"type": "move", "action": 2, "ply": "0", "token": t}),
+               json.dumps({"type": "move_text", "text": ["C"], "ply": 0, "token": t}),
+               json.dumps({"type": "move_text", "text": "C" * 500, "ply": 0, "token": t}),
                json.dumps({"type": "explain", "points": "C", "token": t}),
-               json.dumps({"type": "move", "action": 2, "token": t, "pad": "y" * 5000})]
+               json.dumps({"type": "move", "action": 2, "ply": 0, "token": t, "pad": "y" * 5000}),
+               '{"type": "move", "action": %s, "ply": 0, "token": "%s"}' % ("9" * 4000, t),
+               '{"type": "move", "ply": 0, "x": ' + "[" * 2000 + "]" * 2000 + "}",
+               '{"type": "move", "action": NaN, "ply": 0}']
         for text in bad:
             ws.send_text(text)
             m = recv(ws, "error")
@@ -263,19 +320,19 @@ def test_malformed_and_oversized_messages_are_refused_and_the_connection_survive
         ws.send_bytes(b"\xff\xfe")
         assert recv(ws, "error")["message"]
         assert stored_actions(db, g["id"]) == []
-        send(ws, type="move", action=2, token=t)
+        send(ws, type="move", action=2, ply=0, token=t)
         assert [m["n"] for m in recv(ws, "state")["moves"]] == ["C"]
         send(ws, type="ping")
         assert recv(ws, "pong")
-    r = client.post("/api/import", content=b"x" * 1_100_000, headers={"content-type": "application/json"})
+    r = client.post("/api/import", content=b"x" * 2_100_000, headers={"content-type": "application/json"})
     assert r.status_code == 413
 
 
 def test_typed_moves_are_parsed_by_the_engine(client):
     g = create(client)
-    r = client.post(f"/api/games/{g['id']}/move", json={"text": "C", "token": g["token"]})
+    r = move(client, g, 0, text="C")
     assert r.status_code == 200 and r.json()["moves"][0]["n"] == "C"
-    r = client.post(f"/api/games/{g['id']}/move", json={"text": "hello", "token": g["token"]})
+    r = move(client, g, 1, text="hello")
     assert r.status_code == 400 and r.json()["error"]
 
 
@@ -284,8 +341,8 @@ def test_restarting_the_server_resumes_every_game(db):
     with TestClient(create_app(db)) as c1:
         a = create(c1, "oware")
         b = create(c1, "puluc", mode="invite")
-        for text in ("C", "a", "D"):
-            c1.post(f"/api/games/{a['id']}/move", json={"text": text, "token": a["token"]})
+        for ply, text in enumerate(("C", "a", "D")):
+            assert move(c1, a, ply, text=text).status_code == 200
         before_a = c1.get(f"/api/games/{a['id']}").json()
         before_b = c1.get(f"/api/games/{b['id']}").json()
     with TestClient(create_app(db)) as c2:                # a new app on the same file
@@ -294,7 +351,7 @@ def test_restarting_the_server_resumes_every_game(db):
         assert after_a["moves"] == before_a["moves"] and after_a["view"] == before_a["view"]
         assert after_a["you"] == [0, 1]
         assert after_b["moves"] == before_b["moves"] and after_b["legal"] == before_b["legal"]
-        r = c2.post(f"/api/games/{a['id']}/move", json={"text": "b", "token": a["token"]})
+        r = move(c2, a, 3, text="b")
         assert [m["n"] for m in r.json()["moves"]] == ["C", "a", "D", "b"]
         mine = c2.post("/api/my-games", json={"games": [{"id": a["id"], "token": a["token"]},
                                                         {"id": b["id"], "token": "wrong"},
@@ -312,7 +369,7 @@ def test_throws_are_sampled_by_the_server_and_shown(client, db):
         s = client.get(f"/api/games/{g['id']}").json()
         if s["result"]:
             break
-        r = client.post(f"/api/games/{g['id']}/move", json={"action": s["legal"][0]["a"], "token": g["token"]})
+        r = move(client, g, s["ply"], action=s["legal"][0]["a"])
         moves = r.json()["moves"]
         assert moves[-1]["player"] == ludotheque.CHANCE or r.json()["result"]
     assert len(stored_actions(db, g["id"])) == len(client.get(f"/api/games/{g['id']}").json()["moves"])
@@ -325,7 +382,7 @@ def test_undo_against_the_computer_goes_back_to_the_humans_turn(client, db):
         s = recv(ws, "state")
         send(ws, type="undo", token=t)
         assert "nothing to undo" in recv(ws, "error")["message"]
-        send(ws, type="move", action=legal_named(s, "C"), token=t)
+        send(ws, type="move", action=legal_named(s, "C"), ply=0, token=t)
         s = recv(ws, "state")
         while len(s["moves"]) < 2:
             s = recv(ws, "state")
@@ -337,7 +394,7 @@ def test_undo_against_the_computer_goes_back_to_the_humans_turn(client, db):
 
 def test_resign_and_draw_offers(client, db):
     g = create(client, mode="invite")
-    south, north = g["token"], g["invite_token"]
+    south, north = g["token"], claim(client, g)
     gid = g["id"]
     with client.websocket_connect(f"/ws/{gid}?token={south}") as ws:
         recv(ws, "state")
@@ -356,14 +413,15 @@ def test_resign_and_draw_offers(client, db):
         s = recv(ws, "state")
         assert s["result"] == {"result": "1/2-1/2", "winner": None, "reason": "draw agreed"}
         assert s["legal"] == []
-        send(ws, type="move", action=0, token=south)
+        send(ws, type="move", action=0, ply=0, token=south)
         assert "over" in recv(ws, "error")["message"]
     g2 = create(client, mode="invite")
-    r = client.post(f"/api/games/{g2['id']}/move", json={"action": 0, "token": g2["token"]})
+    r = move(client, g2, 0, action=0)
     assert r.status_code == 200
+    north = claim(client, g2)
     with client.websocket_connect(f"/ws/{g2['id']}") as ws:
         recv(ws, "state")
-        send(ws, type="resign", token=g2["invite_token"])
+        send(ws, type="resign", token=north)
         s = recv(ws, "state")
         assert s["result"]["result"] == "1-0" and s["result"]["reason"] == "North resigned"
     with TestClient(create_app(db)) as c2:                  # endings survive a restart
@@ -382,21 +440,32 @@ def test_draw_offer_to_the_computer_is_declined(client):
 
 def test_hint_names_a_legal_move_for_the_player_to_move(client, monkeypatch):
     monkeypatch.setitem(sessions.LEVELS, sessions.HINT_LEVEL, "mcts:50p")   # fast, same code path
-    g = create(client, mode="invite")
+    g = create(client, mode="ai", level="random", seat=1)
     with client.websocket_connect(f"/ws/{g['id']}") as ws:
         s = recv(ws, "state")
-        send(ws, type="hint", token=g["invite_token"])
-        assert recv(ws, "error")                           # not North's turn
+        send(ws, type="hint", token="forged")
+        assert recv(ws, "error")
+        while s["to_move"] != 1:
+            s = recv(ws, "state")
         send(ws, type="hint", token=g["token"])
         h = recv(ws, "hint")
         assert h["action"] in [m["a"] for m in s["legal"]] and h["p"] == [h["n"]]
 
 
+def test_no_hints_in_games_between_two_people(client):
+    for mode in ("local", "invite"):
+        g = create(client, mode=mode)
+        with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+            recv(ws, "state")
+            send(ws, type="hint", token=g["token"])
+            assert "against the computer" in recv(ws, "error")["message"], mode
+
+
 # -- records ---------------------------------------------------------------------------------
 def test_record_export_and_import_round_trip(client):
     g = create(client)
-    for text in ("C", "a", "D", "b"):
-        client.post(f"/api/games/{g['id']}/move", json={"text": text, "token": g["token"]})
+    for ply, text in enumerate(("C", "a", "D", "b")):
+        assert move(client, g, ply, text=text).status_code == 200
     as_json = client.get(f"/api/games/{g['id']}/record", params={"format": "json"}).text
     as_text = client.get(f"/api/games/{g['id']}/record", params={"format": "text"}).text
     assert GameRecord.from_json(as_json).moves() == ["C", "a", "D", "b"]
@@ -439,7 +508,7 @@ def test_every_available_ruleset_plays_in_the_app(client):
             for m in snap["legal"]:
                 assert set(m["p"]) <= points and m["n"], (entry["id"], m)
             assert {p["at"] for p in snap["view"]["pieces"]} <= points, entry["id"]
-            r = client.post(f"/api/games/{g['id']}/move", json={"action": rng.choice(snap["legal"])["a"], "token": g["token"]})
+            r = move(client, g, snap["ply"], action=rng.choice(snap["legal"])["a"])
             assert r.status_code == 200, (entry["id"], r.text)
             snap = r.json()
         replay = client.get(f"/api/games/{g['id']}/replay").json()
@@ -449,13 +518,139 @@ def test_every_available_ruleset_plays_in_the_app(client):
 
 
 def test_a_failing_computer_player_still_moves(client, monkeypatch):
-    def broken(self):
+    def broken(self, state):
         raise RuntimeError("boom")
     monkeypatch.setattr(sessions.Session, "ai_choose", broken)
     g = create(client, mode="ai", level="random")
     with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
         s = recv(ws, "state")
-        send(ws, type="move", action=s["legal"][0]["a"], token=g["token"])
+        send(ws, type="move", action=s["legal"][0]["a"], ply=0, token=g["token"])
         recv(ws, "state")
         s = recv(ws, "state")
         assert len(s["moves"]) == 2 and "failed" in s["note"] and s["to_move"] == 0
+
+
+# -- moves by the right hand, for the position they answer ----------------------------------------
+def test_a_repeated_move_is_refused_not_queued(client, db):
+    """A double click sends the same move twice for ply 0: the second is stale, never played."""
+    g = create(client, mode="ai", level="random")
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        s = recv(ws, "state")
+        a = legal_named(s, "C")
+        send(ws, type="move", action=a, ply=0, token=g["token"])
+        send(ws, type="move", action=a, ply=0, token=g["token"])
+        err = recv(ws, "error")
+        assert err["status"] == 409 and "ply" in err["message"]
+        s = recv(ws, "state")
+        while len(s["moves"]) < 2:
+            s = recv(ws, "state")
+    assert len(stored_actions(db, g["id"])) == 2
+
+
+def test_a_move_while_the_computer_thinks_is_refused_at_once(client, db, monkeypatch):
+    import threading
+    release = threading.Event()
+    real = sessions.Session.ai_choose
+
+    def slow(self, state):
+        release.wait(120)
+        return real(self, state)
+    monkeypatch.setattr(sessions.Session, "ai_choose", slow)
+    g = create(client, mode="ai", level="random")
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        s = recv(ws, "state")
+        send(ws, type="move", action=s["legal"][0]["a"], ply=0, token=g["token"])
+        s = recv(ws, "state")
+        send(ws, type="move", action=s["legal"][0]["a"] if s["legal"] else 0, ply=1, token=g["token"])
+        assert "not your turn" in recv(ws, "error")["message"]     # answered while it thinks
+        send(ws, type="ping")
+        assert recv(ws, "pong")
+        release.set()
+        s = recv(ws, "state")
+        assert len(s["moves"]) == 2 and s["moves"][1]["player"] == 1
+    assert len(stored_actions(db, g["id"])) == 2
+
+
+def test_spectators_are_read_only(client, db):
+    g = create(client, mode="invite")
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        s = recv(ws, "state")
+        assert s["you"] == []
+        for kind in ("move", "move_text", "undo", "resign", "offer_draw", "accept_draw", "hint"):
+            send(ws, type=kind, action=s["legal"][0]["a"], text="A", ply=0)
+            assert recv(ws, "error")["status"] in (400, 403), kind
+    snap = client.get(f"/api/games/{g['id']}").json()
+    assert snap["moves"] == [] and snap["result"] is None and snap["draw_offer"] is None
+
+
+def test_undo_never_reopens_a_finished_game(client, db):
+    import random
+    rng = random.Random(5)
+    g = create(client, mode="ai", level="random")
+    with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:
+        s = recv(ws, "state")
+        while not s["result"]:
+            if s["to_move"] == 0:
+                send(ws, type="move", action=rng.choice(s["legal"])["a"], ply=s["ply"], token=g["token"])
+            s = recv(ws, "state")
+        played = stored_actions(db, g["id"])
+        send(ws, type="undo", token=g["token"])
+        assert "ended" in recv(ws, "error")["message"]
+    assert stored_actions(db, g["id"]) == played
+    assert client.get(f"/api/games/{g['id']}").json()["result"] == s["result"]
+
+
+def test_the_move_endpoint_takes_moves_only(client, db):
+    g = create(client, mode="ai", level="random")
+    for kind in ("resign", "undo", "offer_draw", "hint"):
+        r = client.post(f"/api/games/{g['id']}/move", json={"type": kind, "token": g["token"], "ply": 0})
+        assert r.status_code == 400 and "moves only" in r.json()["error"], kind
+    snap = client.get(f"/api/games/{g['id']}").json()
+    assert snap["result"] is None and snap["moves"] == []
+
+
+# -- inputs that once gave HTTP 500 -----------------------------------------------------------
+def test_hostile_bodies_are_refused_with_a_message_and_change_nothing(client, db):
+    store = client.app.state.store
+    games = len(store.ids())
+    huge = "9" * 5000
+    deep = "[" * 100_000 + "]" * 100_000
+    g = create(client)
+    games += 1
+    raw = [("/api/games", '{"ruleset": "oware", "mode": "local", "x": %s}' % huge),
+           ("/api/games", '{"ruleset": "oware", "mode": "local", "x": %s}' % deep),
+           ("/api/games", deep),
+           ("/api/games", '{"ruleset": "oware", "mode": "local", "x": NaN}'),
+           (f"/api/games/{g['id']}/move", '{"action": %s, "ply": 0, "token": "%s"}' % (huge, g["token"])),
+           ("/api/import", '{"text": %s}' % huge), ("/api/my-games", '{"games": %s}' % deep)]
+    for path, text in raw:
+        r = client.post(path, content=text.encode(), headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["error"], (path, text[:40])
+    record = {"format": "ludotheque-record", "ruleset": "oware", "actions": [2]}
+    bodies = [("/api/games", {"ruleset": "oware", "mode": "ai", "level": {}}),
+              ("/api/games", {"ruleset": "oware", "mode": "ai", "level": ["easy"]}),
+              ("/api/games", {"ruleset": "oware", "mode": "ai", "seat": 1.0}),
+              ("/api/games", {"ruleset": "oware", "mode": "invite", "seat": True}),
+              ("/api/games", {"ruleset": "oware", "mode": {}}),
+              ("/api/games", {"ruleset": "oware?max_plies=9223372036854775808", "mode": "local"}),
+              ("/api/games", {"ruleset": "oware?max_plies=" + "9" * 200, "mode": "local"}),
+              ("/api/games", {"ruleset": "oware" * 100, "mode": "local"}),
+              ("/api/import", {"text": json.dumps({**record, "tags": [1, 2]})}),
+              ("/api/import", {"text": json.dumps({**record, "tags": "ab"})}),
+              ("/api/import", {"text": json.dumps({**record, "tags": 7})}),
+              ("/api/import", {"text": json.dumps({**record, "actions": [10**40]})}),
+              ("/api/import", {"text": "[" * 100_000}),
+              ("/api/import", {"text": '[Ruleset "oware"]\n\n' + "{" * 10_000}),
+              ("/api/import", {"text": ["not", "text"]})]
+    for path, data in bodies:
+        r = client.post(path, json=data)
+        assert 400 <= r.status_code < 500 and r.json()["error"], (path, str(data)[:80])
+    assert len(store.ids()) == games                        # no orphan game
+    assert client.get(f"/api/games/{g['id']}").json()["moves"] == []
+    assert client.get("/api/rules", params={"id": "[" * 5000}).status_code == 404
+
+
+def test_a_body_announced_too_large_is_refused_before_it_is_read(client):
+    r = client.post("/api/import", content=b"{}", headers={"content-type": "application/json",
+                                                            "content-length": str(100_000_000)})
+    assert r.status_code == 413

@@ -18,6 +18,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+WAIT_MS = 300_000   # every wait is for an event (a message, a move); this bounds a hung server only
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +57,7 @@ def page(browser):
     pg = ctx.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(20_000)
+    pg.set_default_timeout(WAIT_MS)
     yield pg
     ctx.close()
     assert not errors, errors
@@ -150,6 +151,26 @@ def test_full_oware_game_against_the_random_player_by_clicks(page, server):
     shot(page, "replay")
 
 
+def test_a_double_click_against_the_computer_plays_one_move(page, server):
+    g = api_game(server, "oware", mode="ai", level="random")
+    page.goto(f"{server}/play/{g['id']}#t={g['token']}")
+    page.wait_for_selector(".b-hit.active")
+    page.locator(".b-hit.active").first.dblclick()
+    wait_moves(page, 2)                                   # ours, then the computer's answer
+    page.wait_for_selector(".b-hit.active")
+    assert move_count(page) == 2
+    assert len(httpx.get(f"{server}/api/games/{g['id']}").json()["moves"]) == 2
+    assert not page.locator(".message.error").count()      # the second click was never sent
+
+
+def test_an_unknown_game_stops_reconnecting_and_says_why(page, server):
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    page.goto(f"{server}/play/no-such-game")
+    page.wait_for_function("document.querySelector('.message').textContent.includes('check the link')")
+    assert len(sockets) == 1 and sockets[0].is_closed()      # stopped: no reconnection scheduled
+
+
 # -- two browsers, one game ----------------------------------------------------------------------
 def test_invite_link_game_between_two_browser_contexts(browser, server):
     a_ctx = browser.new_context(viewport={"width": 1100, "height": 800})
@@ -162,11 +183,24 @@ def test_invite_link_game_between_two_browser_contexts(browser, server):
         a.click("#start")
         a.wait_for_url("**/play/*")
         link = a.locator(".invite input").input_value()
-        assert "#t=" in link
+        assert "#i=" in link
+        a.goto(link)                                             # the host opens their own link
+        a.wait_for_selector(".b-hit.active")
+        assert "Hibiscus · you" in a.locator(".players").inner_text()
         b.goto(link)
         b.wait_for_selector(".board svg .dynamic")
         assert "Jasmine · you" in b.locator(".players").inner_text()
         a.wait_for_function("!document.querySelector('.invite')")       # the friend has joined
+        c_ctx = browser.new_context()
+        try:                                                     # a third browser only watches
+            c = c_ctx.new_page()
+            c.goto(link)
+            c.wait_for_selector(".board svg .dynamic")
+            c.wait_for_function("document.querySelector('.message').textContent.includes('used already')")
+            assert "· you" not in c.locator(".players").inner_text()
+            assert c.locator(".b-hit.active").count() == 0
+        finally:
+            c_ctx.close()
         # Kōnane opens with removals: Hibiscus (a) removes, Jasmine (b) removes, then jumps
         a.wait_for_selector(".b-hit.active")
         assert b.locator(".b-hit.active").count() == 0          # not Jasmine's turn
@@ -253,8 +287,9 @@ def test_fanorona_chain_capture_with_the_stop_choice(page, server):
     game = ludotheque.load("fanorona")
     line, first, second, s = find_chain(game)
     g = api_game(server, "fanorona")
-    for text in line:
-        httpx.post(f"{server}/api/games/{g['id']}/move", json={"text": text, "token": g["token"]}, timeout=60).raise_for_status()
+    for ply, text in enumerate(line):
+        httpx.post(f"{server}/api/games/{g['id']}/move", json={"text": text, "ply": ply, "token": g["token"]},
+                   timeout=60).raise_for_status()
     page.goto(f"{server}/play/{g['id']}#t={g['token']}")
     page.wait_for_selector(".b-hit.active")
     n = len(line)

@@ -19,12 +19,11 @@ def add_parser(subparsers: Any) -> None:
 def cmd_serve(args: argparse.Namespace, console: Any) -> int:
     import uvicorn
 
-    from ..web import create_app
+    from ..web import create_app, server_config
 
     db = Path(args.db) if args.db else data_dir() / "games.sqlite"
     app = create_app(db)
     host = f"[{args.host}]" if ":" in args.host else args.host
     console.print(f"ludotheque: open http://{host}:{args.port}/  (saved games: {db})")
-    # game messages are a few kB: per-message compression would cost more CPU than it saves
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=False)
+    uvicorn.Server(server_config(app, args.host, args.port)).run()   # bounded frames and headers
     return 0

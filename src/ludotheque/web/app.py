@@ -1,21 +1,29 @@
 """The browser app: a JSON API, one websocket per game, and the static front end.
 
-    app = create_app("games.sqlite")      # uvicorn.run(app)
+    app = create_app("games.sqlite")      # uvicorn.Server(server_config(app, host, port)).run()
 
 The engine is the only rules authority: the page receives the board geometry, the view of
 the position and, each turn, the legal actions with their notation and points; it sends back
-an action id (or a move typed in notation). Every message is validated here.
+an action id (or a move typed in notation) and the ply it answers. Every message is validated
+here, and anything untrusted is bounded while it is read.
+
+The event loop only routes messages: loading a game (which may compile it), applying moves,
+building positions for the page, searching and reading records all run in worker threads
+(the kernels and compiled searches release the GIL), so one game's work never stalls another.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import random
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable, Coroutine, TypeVar
 
+import uvicorn
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -23,24 +31,77 @@ from fastapi.staticfiles import StaticFiles
 from ..ai.agents import make_agent
 from ..core.errors import LudoError, RulesetError
 from ..core.rules_text import LANGUAGES, rules_text
-from ..records.store import GameStore
 from . import sessions as S
-from .sessions import Manager, Session, SessionError
+from .sessions import Manager, Session, SessionError, Store
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096          # characters in one websocket message
-MAX_BODY = 1_000_000        # bytes in one HTTP request body (record import)
+MAX_FRAME = 4 * MAX_MESSAGE  # bytes in one websocket frame (uvicorn closes with 1009 beyond)
+MAX_BODY = 2_000_000        # bytes in one HTTP request body (a record import of up to 1 MB)
+MAX_DIGITS = 20             # digits of an integer in a message: no valid field needs more
 COMMANDS = {"move", "move_text", "explain", "undo", "hint", "resign", "offer_draw",
             "accept_draw", "decline_draw", "sync", "ping"}
+ENGINE_THREADS = 4          # moves, positions, game loading, records
+SEARCH_THREADS = 2          # the computer's turns and hints (seconds each)
+
+
+def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kw: Any) -> uvicorn.Config:
+    """The uvicorn settings the app is meant to run with: frames and headers bounded."""
+    # game messages are a few kB: per-message compression would cost more CPU than it saves
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME,
+                          ws_per_message_deflate=False, h11_max_incomplete_event_size=16_384, **kw)
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"an integer has at most {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not JSON")
+
+
+def parse_json(raw: str | bytes) -> Any:
+    """JSON from a client; SessionError for anything that is not plain, bounded JSON (deep
+    nesting, huge integers, NaN)."""
+    try:
+        return json.loads(raw, parse_int=_bounded_int, parse_constant=_no_constant)
+    except RecursionError:
+        raise SessionError("malformed message: nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as e:   # JSONDecodeError is a ValueError
+        raise SessionError(f"malformed message: not JSON ({str(e)[:80]})") from None
 
 
 def create_app(db_path: str | Path) -> FastAPI:
-    store = GameStore(db_path)
+    store = Store(db_path)
     manager = Manager(store)
+    engine_pool = ThreadPoolExecutor(ENGINE_THREADS, thread_name_prefix="ludo-engine")
+    search_pool = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="ludo-search")
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def engine(fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(engine_pool, functools.partial(fn, *args))
+
+    async def search(fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(search_pool, functools.partial(fn, *args))
+
+    def spawn(coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coro)
+        tasks.add(task)              # a reference, so the task is not collected mid-flight
+        task.add_done_callback(tasks.discard)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # load every game once, off the loop, so the lobby and first games find them warm
+        asyncio.get_running_loop().run_in_executor(engine_pool, S.catalogue)
         yield
+        for task in list(tasks):
+            task.cancel()
+        engine_pool.shutdown(wait=False, cancel_futures=True)
+        search_pool.shutdown(wait=False, cancel_futures=True)
         store.close()
 
     app = FastAPI(title="ludotheque", docs_url=None, redoc_url=None, lifespan=lifespan)
@@ -65,75 +126,107 @@ def create_app(db_path: str | Path) -> FastAPI:
     # -- catalogue and rules ---------------------------------------------------------------
     @app.get("/api/rulesets")
     async def api_rulesets() -> Any:
-        return {"rulesets": list(S.catalogue()), "levels": list(S.LEVELS), "languages": list(LANGUAGES)}
+        return {"rulesets": list(await engine(S.catalogue)), "levels": list(S.LEVELS),
+                "languages": list(LANGUAGES)}
 
     @app.get("/api/rules")
     async def api_rules(id: str, lang: str = "en") -> Any:
         try:
-            return {"id": id, "lang": lang, "markdown": rules_text(id, lang)}
+            return {"id": id, "lang": lang, "markdown": await engine(rules_text, id, lang)}
         except RulesetError as e:
-            raise SessionError(str(e), 404) from None
+            raise SessionError(str(e)[:200], 404) from None
         except (FileNotFoundError, OSError):
-            raise SessionError(f"no rules text for {id} in {lang} yet", 404) from None
+            raise SessionError(f"no rules text for {id[:80]} in {lang[:8]} yet", 404) from None
+        except Exception as e:   # the id is untrusted: any failure to read it is a bad id
+            log.debug("rules id %.80r raised %s", id, type(e).__name__)
+            raise SessionError("not a valid ruleset id", 404) from None
 
     # -- games -----------------------------------------------------------------------------
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
+        """The JSON object of a request, refused (413) as soon as it is known to be too large:
+        from its Content-Length, or while it is read."""
+        length = request.headers.get("content-length", "")
+        if length and (not length.isdigit() or int(length) > MAX_BODY):
             raise SessionError("request too large", 413)
-        try:
-            data = json.loads(raw or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise SessionError("the request body is not JSON") from None
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise SessionError("request too large", 413)
+            chunks.append(chunk)
+        raw = b"".join(chunks)
+        data = parse_json(raw) if raw else {}
         if not isinstance(data, dict):
             raise SessionError("the request body must be a JSON object")
         return data
 
+    async def session_of(game_id: Any) -> Session:
+        return manager.loaded(game_id) or await engine(manager.get, game_id)
+
+    async def snapshot(session: Session, token: Any = None, **extra: Any) -> dict[str, Any]:
+        async with session.lock:
+            snap = await engine(session.snapshot)
+        return {**snap, "you": session.seats_of(token), **extra}
+
     @app.post("/api/games")
     async def api_create(request: Request) -> Any:
         d = await body(request)
-        session, tokens = manager.create(d.get("ruleset"), d.get("mode"), d.get("level", "easy"),
-                                         d.get("seat", 0), d.get("name", ""))
-        out = {"id": session.g.id, "url": f"/play/{session.g.id}"}
-        if session.g.mode == "invite":
+        session, tokens = await engine(manager.create, d.get("ruleset"), d.get("mode"),
+                                       d.get("level", "easy"), d.get("seat", 0), d.get("name"))
+        g = session.g
+        out = {"id": g.id, "url": f"/play/{g.id}"}
+        if g.mode == "invite":
             mine = 0 if d.get("seat", 0) == 0 else 1
             out["token"] = tokens[mine]
-            out["invite_token"] = tokens[1 - mine]
-            out["invite_url"] = f"/play/{session.g.id}#t={tokens[1 - mine]}"
-        elif session.g.mode == "ai":
-            out["token"] = tokens[1 - session.g.ai_seat]
+            out["invite_code"] = tokens[1 - mine]
+            out["invite_url"] = f"/play/{g.id}#i={tokens[1 - mine]}"
+        elif g.mode == "ai":
+            assert g.ai_seat is not None
+            out["token"] = tokens[1 - g.ai_seat]
+            search_pool.submit(manager.prepare, session)
         else:
             out["token"] = tokens[0]
         if session.ai_to_move():
-            asyncio.create_task(ai_turns(session))
+            spawn(ai_turns(session))
         return out
 
     @app.get("/api/games/{game_id}")
     async def api_game(game_id: str, token: str = "") -> Any:
-        session = manager.get(game_id)
-        return {**session.snapshot(), "you": session.seats_of(token),
-                "geometry": S.geometry_of(session.g.ruleset)}
+        session = await session_of(game_id)
+        return await snapshot(session, token, geometry=await engine(S.geometry_of, session.g.ruleset))
+
+    @app.post("/api/games/{game_id}/claim")
+    async def api_claim(game_id: str, request: Request) -> Any:
+        """Opening an invitation link: {code, token (the seat this browser holds, if any), name}."""
+        d = await body(request)
+        session = await session_of(game_id)
+        async with session.lock:
+            token, seats = await engine(manager.claim, session, d.get("code"), d.get("token"), d.get("name"))
+            await broadcast(session)
+        return {"id": game_id, "token": token, "you": seats}
 
     @app.post("/api/games/{game_id}/join")
     async def api_join(game_id: str, request: Request) -> Any:
+        """A player of a game by invitation names themselves: {token, name}."""
         d = await body(request)
-        session = manager.get(game_id)
-        seats = session.seats_of(d.get("token"))
-        if not seats:
-            raise SessionError("this token does not hold a seat in this game", 403)
-        manager.set_name(session, d.get("token"), d.get("name"))
-        await broadcast(session)
-        return {"id": game_id, "you": seats}
+        session = await session_of(game_id)
+        async with session.lock:
+            await engine(manager.set_name, session, d.get("token"), d.get("name"))
+            await broadcast(session)
+        return {"id": game_id, "you": session.seats_of(d.get("token"))}
 
     @app.post("/api/games/{game_id}/move")
     async def api_move(game_id: str, request: Request) -> Any:
+        """A move only: {action, ply, token} or {text, ply, token}."""
         d = await body(request)
-        session = manager.get(game_id)
-        msg = {"type": "move_text" if "text" in d else "move", **d}
-        reply = await command(session, msg)
+        kind = "move_text" if "text" in d else "move"
+        if d.get("type", kind) != kind:
+            raise SessionError("this takes moves only: {action or text, ply, token}")
+        session = await session_of(game_id)
+        reply = await command(session, {**d, "type": kind})
         if reply and reply.get("type") == "error":
             raise SessionError(reply["message"], reply.get("status", 400))
-        return {**session.snapshot(), "you": session.seats_of(d.get("token"))}
+        return await snapshot(session, d.get("token"))
 
     @app.post("/api/my-games")
     async def api_my_games(request: Request) -> Any:
@@ -141,50 +234,59 @@ def create_app(db_path: str | Path) -> FastAPI:
         items = d.get("games")
         if not isinstance(items, list) or len(items) > 500:
             raise SessionError("games must be a list of {id, token}")
-        out = []
-        for it in items:
-            if not isinstance(it, dict):
-                continue
-            try:
-                session = manager.get(it.get("id"))
-            except SessionError:
-                continue
-            if session.seats_of(it.get("token")):
-                out.append(session.summary())
-        out.sort(key=lambda x: -x["updated"])
-        return {"games": out}
+
+        def mine() -> list[dict[str, Any]]:
+            out = []
+            for it in items:
+                if not isinstance(it, dict):
+                    continue
+                try:
+                    session = manager.get(it.get("id"))
+                except SessionError:
+                    continue
+                if session.seats_of(it.get("token")):
+                    out.append(session.summary())
+            return sorted(out, key=lambda x: -x["updated"])
+
+        return {"games": await engine(mine)}
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str, format: str = "json") -> Any:
-        session = manager.get(game_id)
+        if format not in ("json", "text"):
+            raise SessionError("format is json or text")
+        session = await session_of(game_id)
         rec = session.g.record()
         if format == "json":
-            return PlainTextResponse(rec.to_json(), media_type="application/json")
-        if format == "text":
-            return PlainTextResponse(rec.to_text())
-        raise SessionError("format is json or text")
+            return PlainTextResponse(await engine(rec.to_json), media_type="application/json")
+        return PlainTextResponse(await engine(rec.to_text))
 
     @app.post("/api/import")
     async def api_import(request: Request) -> Any:
         d = await body(request)
-        session, token = manager.import_record(d.get("text"))
+        session, token = await engine(manager.import_record, d.get("text"))
         return {"id": session.g.id, "token": token, "url": f"/play/{session.g.id}",
                 "replay_url": f"/replay/{session.g.id}"}
 
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(game_id: str) -> Any:
-        session = manager.get(game_id)
-        game = session.game
-        frames = [{"view": game.view(s), "to_move": s.current_player} for s in session.states]
-        return {"id": game_id, "ruleset": session.g.ruleset, "players": session.g.players,
-                "player_names": list(game.player_names), "geometry": S.geometry_of(session.g.ruleset),
-                "moves": session.moves, "frames": frames, "result": session.result()}
+        session = await session_of(game_id)
+
+        def replay() -> dict[str, Any]:
+            game = session.game
+            frames = [{"view": game.view(s), "to_move": s.current_player} for s in list(session.states)]
+            return {"id": game_id, "ruleset": session.g.ruleset, "players": session.g.players,
+                    "player_names": list(game.player_names), "geometry": S.geometry_of(session.g.ruleset),
+                    "moves": session.moves[:len(frames) - 1], "frames": frames, "result": session.result()}
+
+        async with session.lock:
+            return await engine(replay)
 
     # -- the websocket ---------------------------------------------------------------------
-    async def broadcast(session: Session, extra: dict[str, Any] | None = None) -> None:
-        snap = session.snapshot(delta=True)
-        if extra:
-            snap.update(extra)
+    async def broadcast(session: Session, note: str | None = None) -> None:
+        """Sends the change to every open socket; call it holding the session's lock."""
+        snap = await engine(session.snapshot, True)
+        if note:
+            snap["note"] = note
         dead = []
         for ws, seats in list(session.sockets_seats.items()):
             try:
@@ -195,98 +297,108 @@ def create_app(db_path: str | Path) -> FastAPI:
             session.sockets_seats.pop(ws, None)
 
     async def ai_turns(session: Session) -> None:
-        """The computer plays while it is its turn (after a human move, at the start)."""
-        async with session.lock:
+        """The computer plays while it is its turn. It searches without the session's lock, so
+        players can still undo, resign or chat; a result for an older position is dropped."""
+        if session.ai_busy:
+            return
+        session.ai_busy = True
+        try:
             while session.ai_to_move():
                 state = session.state
                 note = None
                 try:
-                    action = await asyncio.to_thread(session.ai_choose)
+                    action = await search(session.ai_choose, state)
                 except Exception as e:  # a broken agent must not freeze the game
                     log.exception("computer player failed in %s", session.g.id)
-                    action = random.choice(state.legal_actions())
+                    action = await engine(lambda: random.choice(state.legal_actions()))
                     note = f"the computer player failed ({type(e).__name__}); it played a random move"
-                if session.state is not state:
-                    break
-                session.ai_play(action)
-                await broadcast(session, {"note": note} if note else None)
+                async with session.lock:
+                    if session.state is not state:
+                        continue
+                    await engine(session.ai_play, action)
+                    await broadcast(session, note)
+        finally:
+            session.ai_busy = False
+
+    def change(session: Session, kind: str, token: Any, msg: dict[str, Any]) -> str | None:
+        """Applies one command (in a worker thread, the session's lock held); returns a note."""
+        if kind == "move":
+            session.play(token, msg.get("action"), msg.get("ply"))
+        elif kind == "move_text":
+            session.check_ply(msg.get("ply"))
+            session.play(token, session.parse(token, msg.get("text")), msg.get("ply"))
+        elif kind == "undo":
+            session.undo(token)
+        elif kind == "resign":
+            session.resign(token)
+        elif kind == "offer_draw":
+            return session.offer_draw(token)
+        elif kind == "accept_draw":
+            return session.accept_draw(token)
+        elif kind == "decline_draw":
+            return session.decline_draw(token)
+        return None
+
+    async def hint(session: Session, token: Any) -> dict[str, Any] | None:
+        state = session.state
+        await engine(session.hint_allowed, token)
+        agent = make_agent(S.LEVELS[S.HINT_LEVEL], seed=len(session.moves))
+        action = await search(agent.choose, state)
+        if session.state is not state:
+            return None
+
+        def named() -> dict[str, Any]:
+            return {"type": "hint", "action": action, "n": state.move_to_string(action),
+                    "p": session.game.action_points(state, action)}
+        return await engine(named)
 
     async def command(session: Session, msg: dict[str, Any]) -> dict[str, Any] | None:
         """Runs one validated command; returns a reply for the sender only (errors, hints)."""
         kind, token = msg.get("type"), msg.get("token")
         try:
-            if kind in ("sync", "ping"):
-                return {"type": "pong"} if kind == "ping" else None
+            if kind == "ping":
+                return {"type": "pong"}
+            if kind == "sync":
+                return None
             if kind == "explain":
-                return {"type": "explain", "message": session.explain(token, msg.get("points"))}
+                return {"type": "explain", "message": await engine(session.explain, token, msg.get("points"))}
             if kind == "hint":
-                session.hint_allowed(token)
-                state = session.state
-                spec = S.LEVELS[S.HINT_LEVEL]
-                action = await asyncio.to_thread(make_agent(spec, seed=len(session.moves)).choose, state)
-                if session.state is not state:
-                    return None
-                return {"type": "hint", "action": action, "n": state.move_to_string(action),
-                        "p": session.game.action_points(state, action)}
+                return await hint(session, token)
+            assert isinstance(kind, str)
             async with session.lock:
-                note = None
-                if kind == "move":
-                    session.play(token, msg.get("action"))
-                elif kind == "move_text":
-                    session.play(token, session.parse(token, msg.get("text")))
-                elif kind == "undo":
-                    session.undo(token)
-                elif kind == "resign":
-                    session.resign(token)
-                elif kind == "offer_draw":
-                    note = session.offer_draw(token)
-                elif kind == "accept_draw":
-                    note = session.accept_draw(token)
-                elif kind == "decline_draw":
-                    note = session.decline_draw(token)
-                await broadcast(session, {"note": note} if note else None)
+                note = await engine(change, session, kind, token, msg)
+                await broadcast(session, note)
             if session.ai_to_move():
-                asyncio.create_task(ai_turns(session))
+                spawn(ai_turns(session))
             return None
         except SessionError as e:
             return {"type": "error", "message": str(e), "status": e.status}
         except LudoError as e:
-            return {"type": "error", "message": str(e), "status": 400}
+            return {"type": "error", "message": str(e)[:300], "status": 400}
 
     @app.websocket("/ws/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str, token: str = "") -> None:
         await websocket.accept()
         try:
-            session = manager.get(game_id)
+            session = await session_of(game_id)
         except SessionError as e:
-            await websocket.send_json({"type": "error", "message": str(e), "status": 404})
+            await websocket.send_json({"type": "error", "message": str(e), "status": e.status})
             await websocket.close(code=4404)
             return
         seats = session.seats_of(token)
-        session.sockets_seats[websocket] = seats
         try:
-            await websocket.send_json({**session.snapshot(), "you": seats,
-                                       "geometry": S.geometry_of(session.g.ruleset)})
-            if session.ai_to_move() and not session.lock.locked():
-                asyncio.create_task(ai_turns(session))
+            geometry = await engine(S.geometry_of, session.g.ruleset)
+            async with session.lock:    # the full position, then every change after it
+                snap = await engine(session.snapshot)
+                await websocket.send_json({**snap, "you": seats, "geometry": geometry})
+                session.sockets_seats[websocket] = seats
+            if session.ai_to_move():
+                spawn(ai_turns(session))
             while True:
                 raw = await websocket.receive()
                 if raw["type"] == "websocket.disconnect":
                     break
-                text = raw.get("text")
-                if text is None:
-                    data = raw.get("bytes") or b""
-                    reply = {"type": "error", "message": "send text messages (JSON)"}
-                    if len(data) <= MAX_MESSAGE:
-                        try:
-                            text = data.decode()
-                            reply = None
-                        except UnicodeDecodeError:
-                            pass
-                    if reply:
-                        await websocket.send_json(reply)
-                        continue
-                reply = await handle_text(session, text)
+                reply = await handle(session, raw.get("text"), raw.get("bytes"))
                 if reply:
                     await websocket.send_json(reply)
         except WebSocketDisconnect:
@@ -294,17 +406,29 @@ def create_app(db_path: str | Path) -> FastAPI:
         finally:
             session.sockets_seats.pop(websocket, None)
 
-    async def handle_text(session: Session, text: str) -> dict[str, Any] | None:
-        if len(text) > MAX_MESSAGE:
-            return {"type": "error", "message": f"message too large (over {MAX_MESSAGE} characters)"}
+    async def handle(session: Session, text: str | None, data: bytes | None) -> dict[str, Any] | None:
+        """One websocket message: parsed, bounded, run. Bad input gets an error reply and the
+        connection stays open; an unexpected failure is logged and reported, never fatal."""
         try:
-            msg = json.loads(text)
-        except json.JSONDecodeError:
-            return {"type": "error", "message": "malformed message: not JSON"}
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            return {"type": "error", "message": "malformed message: expected {\"type\": ...}"}
-        if msg["type"] not in COMMANDS:
-            return {"type": "error", "message": f"unknown message type {msg['type'][:40]!r}"}
-        return await command(session, msg)
+            if text is None:
+                if data is None or len(data) > MAX_FRAME:
+                    raise SessionError("send text messages (JSON)")
+                try:
+                    text = data.decode()
+                except UnicodeDecodeError:
+                    raise SessionError("send text messages (JSON)") from None
+            if len(text) > MAX_MESSAGE:
+                raise SessionError(f"message too large (over {MAX_MESSAGE} characters)", 413)
+            msg = parse_json(text)
+            if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+                raise SessionError("malformed message: expected {\"type\": ...}")
+            if msg["type"] not in COMMANDS:
+                raise SessionError(f"unknown message type {msg['type'][:40]!r}")
+            return await command(session, msg)
+        except SessionError as e:
+            return {"type": "error", "message": str(e), "status": e.status}
+        except Exception:
+            log.exception("websocket message failed in %s", session.g.id)
+            return {"type": "error", "message": "the server could not handle this message", "status": 500}
 
     return app

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import threading
+import json
+import logging
 import random
+import re
 import secrets
+import threading
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -19,11 +23,13 @@ from ..ai.agents import Agent, make_agent
 from ..ai.warmup import prepare
 from ..ai.levels import LEVEL_NAMES
 from ..core.errors import IllegalActionError, LudoError, NotationError, RulesetError
-from ..core.game import CHANCE, TERMINAL, State
+from ..core.game import CHANCE, TERMINAL, Game, State
 from ..core.registry import load
 from ..core.rules_text import LANGUAGES, rules_text
 from ..records.record import GameRecord
 from ..records.store import GameStore, StoredGame
+
+log = logging.getLogger(__name__)
 
 #: computer levels offered in the lobby: the AI's level names (their agents per ruleset are in
 #: `ludotheque.ai.levels`), plus a random player
@@ -31,6 +37,12 @@ LEVELS: dict[str, str] = {name: name for name in ("random", *LEVEL_NAMES)}
 #: the level whose choice is shown as a hint
 HINT_LEVEL = "hard"
 MODES = ("ai", "local", "invite")
+#: an invitation seat's stored token until the guest claims it: the prefix and the link's code.
+#: No seat token starts with it (``secrets.token_urlsafe`` has no ":"), so the code is not a token.
+INVITE = "invite:"
+MAX_NAME = 40
+MAX_RULESET_ID = 300
+MAX_RECORD = 1_000_000       # characters of an imported record
 
 
 class SessionError(Exception):
@@ -42,9 +54,18 @@ class SessionError(Exception):
 
 
 # -- the catalogue of rulesets ---------------------------------------------------------------
+_catalogue_lock = threading.Lock()
+
+
 @lru_cache(maxsize=1)
 def catalogue() -> tuple[dict[str, Any], ...]:
-    """Every registered ruleset, with whether the browser can draw it yet."""
+    """Every registered ruleset, with whether the browser can draw it yet. Loads (and so may
+    compile) every game: call it from a worker thread, never on the event loop."""
+    with _catalogue_lock:     # threads that ask at once wait for one build, then hit the cache
+        return _build_catalogue()
+
+
+def _build_catalogue() -> tuple[dict[str, Any], ...]:
     out = []
     for ri in rulesets():
         entry: dict[str, Any] = {
@@ -101,6 +122,49 @@ def same(a: Any, b: str) -> bool:
     return isinstance(a, str) and hmac.compare_digest(a.encode(), b.encode())
 
 
+def load_ruleset(ruleset: Any) -> Game:
+    """The game a client names. Any failure to read the id is the client's (a 400), whatever
+    the registry raised: the id is untrusted input."""
+    if not isinstance(ruleset, str) or not 0 < len(ruleset) <= MAX_RULESET_ID:
+        raise SessionError("ruleset must be a ruleset id")
+    try:
+        return load(ruleset)
+    except LudoError as e:
+        raise SessionError(str(e)[:200]) from None
+    except Exception as e:   # an undocumented error from the registry is still a bad id
+        log.debug("ruleset id %.80r raised %s", ruleset, type(e).__name__)   # bad input: no log flood
+        raise SessionError(f"not a valid ruleset id ({type(e).__name__})") from None
+
+
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def check_name(name: Any, taken: list[str]) -> str:
+    """A player's name, stripped; SessionError if it is not one a person may take: too long,
+    control or bidi-override characters, or one that passes for the computer or the other
+    player (``taken``)."""
+    if not isinstance(name, str):
+        raise SessionError("a name is text")
+    name = name.strip()
+    if not name:
+        raise SessionError("a name cannot be empty")
+    if len(name) > MAX_NAME:
+        raise SessionError(f"a name has at most {MAX_NAME} characters")
+    if _BIDI.search(name) or any(unicodedata.category(c)[0] == "C" for c in name):
+        raise SessionError("a name cannot hold control or direction characters")
+    key = unicodedata.normalize("NFKC", name).casefold()
+    if key == "?" or key.startswith("computer") or key in {
+            unicodedata.normalize("NFKC", t).casefold() for t in taken}:
+        raise SessionError("that name is taken")
+    return name
+
+
+def check_int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SessionError(f"{what} is an integer")
+    return value
+
+
 # -- one live game ---------------------------------------------------------------------------
 class Session:
     def __init__(self, stored: StoredGame, store: GameStore) -> None:
@@ -114,11 +178,17 @@ class Session:
         self._agent: Agent | None = None
         self.sockets_seats: dict[Any, list[int]] = {}   # open websockets -> seats they hold
         self.mark = len(self.moves)       # moves every open socket has already been sent
-        self.lock = asyncio.Lock()        # held around every change (and the computer's turn)
+        self.lock = asyncio.Lock()        # held around every change (never while searching)
+        self.ai_busy = False              # a task is playing the computer's turns
 
     # -- seats --------------------------------------------------------------------------
     def seats_of(self, token: Any) -> list[int]:
-        return [i for i in (0, 1) if same(token, self.g.tokens[i])]
+        return [i for i in (0, 1)
+                if not self.g.tokens[i].startswith(INVITE) and same(token, self.g.tokens[i])]
+
+    def open_seat(self) -> int | None:
+        """The invitation seat nobody has claimed yet."""
+        return next((i for i in (0, 1) if self.g.tokens[i].startswith(INVITE)), None)
 
     def _acting_seat(self, token: Any) -> int:
         """The seat a command with this token acts for (the side to move if it holds both)."""
@@ -180,6 +250,14 @@ class Session:
             self._commit(self._throws(self.state, len(self.g.actions)))
 
     # -- commands ------------------------------------------------------------------------
+    def check_ply(self, ply: Any) -> None:
+        """A move names the ply it answers: one made for an older position is refused, so a
+        double click or a move sent while the other side played is never played blind."""
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise SessionError("a move names the ply it answers (\"ply\": an integer)")
+        if ply != len(self.moves):
+            raise SessionError(f"the position has changed (the game is at ply {len(self.moves)})", 409)
+
     def check_action(self, token: Any, action: Any) -> int:
         """The action, validated for this token; SessionError otherwise. Changes nothing."""
         seat = self._acting_seat(token)
@@ -208,7 +286,8 @@ class Session:
         except (NotationError, IllegalActionError) as e:
             raise SessionError(str(e)) from None
 
-    def play(self, token: Any, action: Any) -> None:
+    def play(self, token: Any, action: Any, ply: Any) -> None:
+        self.check_ply(ply)
         a = self.check_action(token, action)
         s = self.state.apply(a)
         self._commit([a] + self._throws(s, len(self.g.actions) + 1))
@@ -234,10 +313,10 @@ class Session:
                         for a in self.state.legal_actions() if self.game.action_points(self.state, a)})
         return "no legal move goes that way" + (f"; pieces that can move: {', '.join(names)}" if names else "")
 
-    def ai_choose(self) -> int:
+    def ai_choose(self, state: State) -> int:
         if self._agent is None:
             self._agent = make_agent(LEVELS[self.g.level], seed=self.g.seed)
-        return self._agent.choose(self.state)
+        return self._agent.choose(state)
 
     def ai_play(self, action: int) -> None:
         if not self.ai_to_move() or action not in self.state.legal_actions():
@@ -246,6 +325,8 @@ class Session:
 
     def hint_allowed(self, token: Any) -> None:
         seat = self._acting_seat(token)
+        if self.g.mode != "ai":
+            raise SessionError("hints are for games against the computer")
         if self.over or self.state.current_player != seat or not self.human_to_move():
             raise SessionError("a hint is for the player to move")
 
@@ -253,7 +334,7 @@ class Session:
         seat = self._acting_seat(token)
         if self.g.mode != "ai":
             raise SessionError("undo is for games against the computer")
-        if self.g.ended is not None:
+        if self.over:     # a finished game stays finished, however it ended
             raise SessionError("the game has ended")
         # back to the start of the human's last turn (a turn may be several actions)
         n = len(self.g.actions)
@@ -367,12 +448,29 @@ def _nameable(state: State, action: int) -> bool:
 
 
 # -- creating and finding games -------------------------------------------------------------
-class Manager:
-    """The live sessions of one app, loaded from the store on first use."""
+class Store(GameStore):
+    """The game store, plus the one write only the web app makes: claiming an invitation
+    seat gives it a fresh token and the guest's name, in one transaction."""
 
-    def __init__(self, store: GameStore) -> None:
+    def claim_seat(self, game_id: str, tokens: list[str], players: list[str]) -> None:
+        with self._lock, self._db:
+            self._db.execute("UPDATE games SET tokens = ?, players = ? WHERE id = ?",
+                             (json.dumps(tokens), json.dumps(players), game_id))
+
+
+class Manager:
+    """The live sessions of one app, loaded from the store on first use. Its methods load
+    games and replay records: call them from worker threads, never on the event loop."""
+
+    def __init__(self, store: Store) -> None:
         self.store = store
         self.sessions: dict[str, Session] = {}
+        self._lock = threading.Lock()     # worker threads may load the same game at once
+        self.prepared: set[str] = set()   # rulesets whose searches are compiled (or compiling)
+
+    def loaded(self, game_id: Any) -> Session | None:
+        """The session if it is in memory (cheap: safe on the event loop)."""
+        return self.sessions.get(game_id) if isinstance(game_id, str) else None
 
     def get(self, game_id: Any) -> Session:
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 64:
@@ -384,30 +482,27 @@ class Manager:
                 raise SessionError("no such game", 404)
             s = Session(stored, self.store)
             s.start()
-            self.sessions[game_id] = s
+            with self._lock:
+                s = self.sessions.setdefault(game_id, s)
         return s
 
     def create(self, ruleset: Any, mode: Any, level: Any = "easy", seat: Any = 0,
-               name: Any = "") -> tuple[Session, list[str]]:
-        if mode not in MODES:
+               name: Any = None) -> tuple[Session, list[str]]:
+        """Checks every field before anything is stored; returns the session and the tokens
+        to hand out (an invitation seat's entry is its link's code)."""
+        if not isinstance(mode, str) or mode not in MODES:
             raise SessionError(f"mode is one of {', '.join(MODES)}")
-        if not isinstance(ruleset, str) or len(ruleset) > 300:
-            raise SessionError("ruleset must be a ruleset id")
-        try:
-            game = load(ruleset)
-        except RulesetError as e:
-            raise SessionError(str(e)) from None
+        if mode == "ai" and (not isinstance(level, str) or level not in LEVELS):
+            raise SessionError(f"level is one of {', '.join(LEVELS)}")
+        if check_int(seat, "seat") not in (0, 1):
+            raise SessionError("seat is 0 or 1")
+        name = "You" if name is None or name == "" else check_name(name, [])
+        game = load_ruleset(ruleset)
         try:
             game.geometry()
         except NotImplementedError:
             raise SessionError(f"{ruleset} is coming soon to the browser") from None
-        if seat not in (0, 1) or isinstance(seat, bool):
-            raise SessionError("seat is 0 or 1")
-        name = name if isinstance(name, str) and name.strip() else "You"
-        name = name.strip()[:40]
         if mode == "ai":
-            if level not in LEVELS:
-                raise SessionError(f"level is one of {', '.join(LEVELS)}")
             t = new_token()
             tokens = [t, new_token()] if seat == 0 else [new_token(), t]
             players = [name, f"computer ({level})"] if seat == 0 else [f"computer ({level})", name]
@@ -416,41 +511,81 @@ class Manager:
             t = new_token()
             tokens, players, ai_seat, level = [t, t], list(game.player_names), None, ""
         else:
-            tokens = [new_token(), new_token()]
+            tokens = [new_token(), INVITE + new_token()] if seat == 0 else [INVITE + new_token(), new_token()]
             players = [name, "?"] if seat == 0 else ["?", name]
             ai_seat, level = None, ""
         stored = StoredGame(id=secrets.token_urlsafe(8), ruleset=game.id, mode=mode, tokens=tokens,
                             players=players, seed=secrets.randbelow(2**31), level=level, ai_seat=ai_seat)
         self.store.create(stored)
         session = Session(stored, self.store)
-        self.sessions[stored.id] = session
-        if ai_seat is not None:   # compile the game's searches while the player thinks
-            threading.Thread(target=prepare, args=(game,), daemon=True).start()
         session.start()
-        return session, tokens
+        with self._lock:
+            self.sessions[stored.id] = session
+        return session, [t.removeprefix(INVITE) for t in tokens]
+
+    def claim(self, session: Session, code: Any, token: Any, name: Any) -> tuple[str, list[int]]:
+        """Opens an invitation link: the holder of a seat keeps it (the host opening their own
+        link); otherwise the link's code claims the open seat, once, for a fresh token."""
+        seats = session.seats_of(token)
+        if seats:
+            return str(token), seats
+        seat = session.open_seat()
+        if seat is None or not same(code, session.g.tokens[seat].removeprefix(INVITE)):
+            raise SessionError("this invitation has been used already: you can watch the game", 409)
+        host = session.g.players[1 - seat]
+        try:
+            name = check_name(name, [host])
+        except SessionError:   # the guest can rename later; a claim is not refused for a name
+            name = "Guest" if host != "Guest" else "Guest 2"
+        fresh = new_token()
+        tokens, players = list(session.g.tokens), list(session.g.players)
+        tokens[seat], players[seat] = fresh, name
+        self.store.claim_seat(session.g.id, tokens, players)
+        session.g.tokens, session.g.players = tokens, players
+        return fresh, [seat]
 
     def import_record(self, text: Any) -> tuple[Session, str]:
         if not isinstance(text, str) or not text.strip():
             raise SessionError("paste a record (JSON or text)")
+        if len(text) > MAX_RECORD:
+            raise SessionError(f"a record has at most {MAX_RECORD:,} characters", 413)
         try:
             rec = GameRecord.parse(text)
-            game = load(rec.ruleset)
         except LudoError as e:
-            raise SessionError(str(e)) from None
+            raise SessionError(str(e)[:300]) from None
+        except Exception as e:  # the record is untrusted input: any failure to read it is its own
+            log.debug("record import raised %s", type(e).__name__)
+            raise SessionError(f"not a readable record ({type(e).__name__})") from None
+        game = load_ruleset(rec.ruleset)
         token = new_token()
         stored = StoredGame(id=secrets.token_urlsafe(8), ruleset=game.id, mode="local",
-                            tokens=[token, token], players=list(rec.players),
-                            seed=secrets.randbelow(2**31), actions=list(rec.actions))
+                            tokens=[token, token], players=[str(p)[:MAX_NAME] for p in rec.players],
+                            seed=secrets.randbelow(2**31), actions=[int(a) for a in rec.actions])
+        try:
+            session = Session(stored, self.store)   # replays, so re-validates, every move
+        except LudoError as e:
+            raise SessionError(str(e)[:300]) from None
         self.store.create(stored)
-        session = Session(stored, self.store)
-        self.sessions[stored.id] = session
+        with self._lock:
+            self.sessions[stored.id] = session
         return session, token
 
     def set_name(self, session: Session, token: Any, name: Any) -> None:
         seats = session.seats_of(token)
-        if len(seats) != 1 or session.g.mode == "local":
-            return
-        if isinstance(name, str) and name.strip():
-            session.g.players[seats[0]] = name.strip()[:40]
-            self.store.set_players(session.g.id, session.g.players)
+        if not seats:
+            raise SessionError("this token does not hold a seat in this game", 403)
+        if len(seats) != 1 or session.g.mode != "invite":
+            raise SessionError("only players of a game by invitation name themselves")
+        seat = seats[0]
+        players = list(session.g.players)
+        players[seat] = check_name(name, [players[1 - seat]])
+        self.store.set_players(session.g.id, players)
+        session.g.players = players
 
+    def prepare(self, session: Session) -> None:
+        """Compiles the game's searches while the player thinks (once per ruleset)."""
+        with self._lock:
+            if session.g.ruleset in self.prepared:
+                return
+            self.prepared.add(session.g.ruleset)
+        prepare(session.game)

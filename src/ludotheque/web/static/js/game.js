@@ -53,15 +53,17 @@ export function turns(moves) {
   return out;
 }
 
+const MAX_RETRIES = 8;   // reconnection attempts (backing off) before the page gives up
+
 export function showGame(main, id) {
-  const hash = location.hash.match(/t=([\w-]+)/);
-  if (hash) {
-    rememberGame({ id, token: hash[1], joined: Date.now() });
-    history.replaceState({}, "", location.pathname);
-  }
-  const token = tokenFor(id);
+  const seatLink = location.hash.match(/t=([\w-]+)/);    // a seat token (same-screen, imports)
+  const invite = location.hash.match(/i=([\w-]+)/);      // an invitation: claimed once, by one browser
+  if (seatLink) rememberGame({ id, token: seatLink[1], joined: Date.now() });
+  if (seatLink || invite) history.replaceState({}, "", location.pathname);
+  let token = tokenFor(id);
   let st = null, board = null, sel = [], hint = null, ws = null, closed = false, retry = 0;
   let seenMoves = -1, flipOverride = null, catalogue = null;
+  let inFlight = false;   // a move was sent and not answered yet: the board is locked
 
   const message = h("p", { class: "message", role: "status" });
   const turn = h("span", { class: "turn" });
@@ -109,27 +111,35 @@ export function showGame(main, id) {
     if (text) announce(text);
   };
   const send = (msg) => {
-    if (!ws || ws.readyState !== 1) { say(t("game.notConnected"), true); return; }
+    if (!ws || ws.readyState !== 1) { say(t("game.notConnected"), true); return false; }
     ws.send(JSON.stringify({ ...msg, token }));
+    return true;
   };
-  const myTurn = () => st && !st.result && st.you.includes(st.to_move) && !(st.mode === "ai" && st.to_move === st.ai_seat);
+  // a move names the ply it answers; until the server answers, no second move can be made
+  const sendMove = (msg) => {
+    if (inFlight || !send({ ...msg, ply: st.ply })) return;
+    inFlight = true;
+    draw();
+  };
+  const myTurn = () => st && !inFlight && !st.result && st.you.includes(st.to_move) && !(st.mode === "ai" && st.to_move === st.ai_seat);
   const name = (seat) => seat === -1 ? t("game.throw") : playerName(st.player_names[seat]);
   const fromServer = (text) => srv(text, st ? st.player_names : null);
 
   function play(action) {
     sel = []; hint = null;
     choices.replaceChildren();
-    send({ type: "move", action: action.a });
+    sendMove({ type: "move", action: action.a });
   }
 
   function sendText() {
     const text = typedInput.value.trim();
-    if (!text) return;
-    send({ type: "move_text", text });
+    if (!text || !myTurn()) return;
+    sendMove({ type: "move_text", text });
     typedInput.value = "";
   }
 
   function clickPoint(pid) {
+    if (inFlight) return;
     if (!myTurn()) { say(st && st.result ? t("game.isOver") : t("game.notYourTurn"), true); return; }
     if (sel.length && sel[sel.length - 1] === pid) { sel = sel.slice(0, -1); draw(); return; }
     let next = [...sel, pid];
@@ -225,7 +235,7 @@ export function showGame(main, id) {
     const seated = st.you.length > 0;
     controls.replaceChildren(...[
       st.mode === "ai" ? h("button", { type: "button", disabled: !seated || !st.moves.length || (over && over.reason.endsWith("resigned")), onclick: () => send({ type: "undo" }) }, t("game.undo")) : null,
-      h("button", { type: "button", disabled: !myTurn(), onclick: () => { say(t("game.lookingHint")); send({ type: "hint" }); } }, t("game.hint")),
+      st.mode === "ai" ? h("button", { type: "button", disabled: !myTurn(), onclick: () => { say(t("game.lookingHint")); send({ type: "hint" }); } }, t("game.hint")) : null,
       h("button", { type: "button", disabled: !seated || !!over, onclick: () => { if (confirm(t("game.resignConfirm"))) send({ type: "resign" }); } }, t("game.resign")),
       h("button", { type: "button", disabled: !seated || !!over, onclick: () => send({ type: "offer_draw" }) }, t("game.offerDraw")),
       h("button", { type: "button", onclick: () => { flipOverride = !board.flipped; board.setFlip(flipOverride); draw(); } }, t("game.flip")),
@@ -260,6 +270,8 @@ export function showGame(main, id) {
 
   function onState(msg) {
     const first = st === null;
+    retry = 0;
+    inFlight = false;
     if (msg.geometry) {
       const flip = flipOverride ?? (msg.you.length === 1 && msg.you[0] === 1);
       board = new Board(msg.geometry, {
@@ -273,12 +285,7 @@ export function showGame(main, id) {
     if (st && msg.ply !== st.ply) { sel = []; hint = null; }
     if (msg.moves_from !== undefined) msg.moves = (st ? st.moves.slice(0, msg.moves_from) : []).concat(msg.moves);
     st = msg;
-    if (first) {
-      rememberGame({ id, ruleset: st.ruleset, ...(token ? { token } : {}) });
-      if (token && st.mode === "invite" && st.you.length === 1 && st.players[st.you[0]] === "?") {
-        api(`/api/games/${id}/join`, { token, name: t("game.guest") }).catch(() => {});
-      }
-    }
+    if (first) rememberGame({ id, ruleset: st.ruleset, ...(token ? { token } : {}) });
     // announce what happened since the last message
     if (seenMoves >= 0) for (const mv of st.moves.slice(seenMoves)) announce(mv.player === -1 ? t("game.announceThrow", { n: mv.n }) : t("game.announcePlays", { name: name(mv.player), move: mv.n }));
     if (seenMoves > st.moves.length) announce(t("game.backTo", { n: st.moves.length }));
@@ -294,7 +301,12 @@ export function showGame(main, id) {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type === "state") onState(msg);
-    else if (msg.type === "error") say(fromServer(msg.message), true);
+    else if (msg.type === "error") {
+      inFlight = false;
+      say(fromServer(msg.message), true);
+      if (msg.status === 404 && !st) stop(t("game.noSuchGame"));
+      else draw();
+    }
     else if (msg.type === "explain") say(t("game.notLegal", { message: fromServer(msg.message) }), true);
     else if (msg.type === "hint") {
       hint = { a: msg.action, n: msg.n, p: msg.p };
@@ -303,21 +315,46 @@ export function showGame(main, id) {
     }
   }
 
+  // stops reconnecting, and says why
+  function stop(why) {
+    closed = true;
+    say(why, true);
+    if (ws) ws.close();
+  }
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${proto}://${location.host}/ws/${id}?token=${encodeURIComponent(token)}`);
     ws.onmessage = onMessage;
-    ws.onopen = () => { retry = 0; };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      inFlight = false;
       if (closed) return;
-      retry = Math.min(retry + 1, 6);
+      if (ev.code === 4404) { stop(t("game.noSuchGame")); return; }
+      // the counter is reset by a position, not by an open socket: a server that accepts then
+      // drops the connection is not retried forever
+      if (++retry > MAX_RETRIES) { stop(t("game.connectionLost")); return; }
+      say(t("game.notConnected"), true);
       setTimeout(() => { if (!closed) connect(); }, 300 * 2 ** retry);
     };
+  }
+
+  // an invitation link: a browser that holds a seat keeps it; another claims the open seat once
+  async function start() {
+    if (invite) {
+      try {
+        const r = await api(`/api/games/${id}/claim`, { code: invite[1], token: token || null, name: t("game.guest") });
+        token = r.token;
+        rememberGame({ id, token, joined: Date.now() });
+      } catch (e) {
+        say(e.message, true);   // the seat is taken: this browser watches
+      }
+    }
+    if (!closed) connect();
   }
 
   const onLang = () => { labels(); if (st) drawAll(); };
   window.addEventListener("langchange", onLang);
   api("/api/rulesets").then((cat) => { catalogue = cat.rulesets; if (st) drawAll(); }).catch(() => {});
-  connect();
+  start();
   return () => { closed = true; window.removeEventListener("langchange", onLang); if (ws) ws.close(); };
 }

@@ -47,6 +47,8 @@ const EN = {
   "game.typedLabel": "Type a move",
   "game.play": "Play",
   "game.notConnected": "Not connected; retrying…",
+  "game.noSuchGame": "There is no such game here: check the link.",
+  "game.connectionLost": "The connection to the server is lost. Reload the page to try again.",
   "game.isOver": "The game is over.",
   "game.notYourTurn": "It is not your turn.",
   "game.chooseBelow": "Choose one of the moves below.",
@@ -181,6 +183,10 @@ const EN = {
   "srv.comingSoon": "{ruleset} is coming soon to the browser",
   "srv.noDrawOffer": "there is no draw offer",
   "srv.noDrawOfferToAccept": "there is no draw offer to accept",
+  "srv.hintsVsComputer": "hints are for games against the computer",
+  "srv.inviteUsed": "this invitation has been used already: you can watch the game",
+  "srv.positionChanged": "the position has changed (the game is at ply {ply})",
+  "srv.nameTaken": "that name is taken",
 };
 
 const FR = {
@@ -228,6 +234,8 @@ const FR = {
   "game.typedLabel": "Saisir un coup",
   "game.play": "Jouer",
   "game.notConnected": "Pas de connexion ; nouvelle tentative…",
+  "game.noSuchGame": "Cette partie n'existe pas ici : vérifiez le lien.",
+  "game.connectionLost": "La connexion au serveur est perdue. Rechargez la page pour réessayer.",
   "game.isOver": "La partie est terminée.",
   "game.notYourTurn": "Ce n'est pas votre tour.",
   "game.chooseBelow": "Choisissez un des coups ci-dessous.",
@@ -360,6 +368,10 @@ const FR = {
   "srv.comingSoon": "{ruleset} arrive bientôt dans le navigateur",
   "srv.noDrawOffer": "aucune proposition de nulle",
   "srv.noDrawOfferToAccept": "aucune proposition de nulle à accepter",
+  "srv.hintsVsComputer": "les indices sont réservés aux parties contre l'ordinateur",
+  "srv.inviteUsed": "cette invitation a déjà servi : vous pouvez regarder la partie",
+  "srv.positionChanged": "la position a changé (la partie en est au demi-coup {ply})",
+  "srv.nameTaken": "ce nom est déjà pris",
 };
 
 // French typography: a non-breaking space before « : ; ? ! » and inside guillemets, applied to
@@ -475,6 +487,10 @@ const SERVER = [
   [/^(.+) is coming soon to the browser$/, "srv.comingSoon", ["ruleset"]],
   [/^there is no draw offer$/, "srv.noDrawOffer"],
   [/^there is no draw offer to accept$/, "srv.noDrawOfferToAccept"],
+  [/^hints are for games against the computer$/, "srv.hintsVsComputer"],
+  [/^this invitation has been used already: you can watch the game$/, "srv.inviteUsed"],
+  [/^the position has changed \(the game is at ply (\d+)\)$/, "srv.positionChanged", ["ply"]],
+  [/^that name is taken$/, "srv.nameTaken"],
   [/^(.+) to move$/, "game.toMove", ["name"]],
   [/^(.+) to place$/, "game.toPlace", ["name"]],
   [/^(.+) to throw$/, "game.toThrow", ["name"]],
