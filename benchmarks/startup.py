@@ -7,18 +7,24 @@ all cores). Times are wall seconds from the start of the process (interpreter st
 included); the expert column is the time to the first move of the `expert` level, whose own
 time budget is given beside it.
 
+The server: `ludotheque serve` from process start until it answers, cold and warm; and the
+round trip of websocket pings in one game (p50/p99/max) while another client starts a Dara
+game against `expert` and waits for its first move: with an empty cache (Dara compiles in the
+server's worker threads) and with a warm one.
+
 Usage: python benchmarks/startup.py [--rulesets oware dara ...] [--no-cold] [--json]
-(The server's latency while a cold family starts is measured by benchmarks/web_load.py.)
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 FIRST_GAME = r'''
@@ -62,10 +68,87 @@ def warmup(cache: Path) -> dict[str, float]:
     return {"seconds": round(time.perf_counter() - t0, 1)}
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def server(cache: Path, db: Path) -> dict[str, float]:
+    """Start-up time of `ludotheque serve` and ping latency while a Dara game starts."""
+    import asyncio
+
+    import httpx
+    import websockets
+    env = dict(os.environ, LUDOTHEQUE_CACHE=str(cache), COLUMNS="200")
+    env.pop("NUMBA_CACHE_DIR", None)
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    t0 = time.perf_counter()
+    with open(db.with_suffix(".log"), "a") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "ludotheque.cli.main", "serve", "--port",
+                                 str(port), "--db", str(db)], stdout=log, stderr=log, env=env)
+    try:
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/", timeout=60):
+                    break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError(db.with_suffix(".log").read_text()) from None
+                time.sleep(0.02)
+        answered = time.perf_counter() - t0
+
+        async def scenario() -> tuple[list[float], float]:
+            async with httpx.AsyncClient(timeout=600) as http:
+                other = (await http.post(url + "/api/games",
+                                         json={"ruleset": "oware", "mode": "local"})).json()
+                ws_url = url.replace("http", "ws", 1)
+                latencies: list[float] = []
+                async with websockets.connect(f"{ws_url}/ws/{other['id']}?token="
+                                              f"{other['token']}", max_size=2**22) as pinger:
+                    await pinger.recv()
+                    done = asyncio.Event()
+
+                    async def ping() -> None:
+                        while not done.is_set():
+                            t = time.perf_counter()
+                            await pinger.send(json.dumps({"type": "ping", "token": other["token"]}))
+                            while json.loads(await pinger.recv())["type"] != "pong":
+                                pass
+                            latencies.append(time.perf_counter() - t)
+
+                    task = asyncio.create_task(ping())
+                    t_dara = time.perf_counter()
+                    dara = (await http.post(url + "/api/games", json={
+                        "ruleset": "dara", "mode": "ai", "level": "expert", "seat": 1})).json()
+                    async with websockets.connect(f"{ws_url}/ws/{dara['id']}?token="
+                                                  f"{dara['token']}", max_size=2**22) as player:
+                        while True:
+                            m = json.loads(await player.recv())
+                            if m["type"] == "state" and m.get("ply", 0) > 0:
+                                break
+                    first_move = time.perf_counter() - t_dara
+                    done.set()
+                    await task
+            return latencies, first_move
+
+        latencies, first_move = asyncio.run(scenario())
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+    latencies.sort()
+    pick = lambda q: round(1000 * latencies[int(q * (len(latencies) - 1))], 1)  # noqa: E731
+    return {"answers_after_s": round(answered, 2), "dara_first_move_s": round(first_move, 2),
+            "pings": len(latencies), "ping_p50_ms": pick(0.5), "ping_p99_ms": pick(0.99),
+            "ping_max_ms": pick(1.0)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rulesets", nargs="*")
     ap.add_argument("--no-cold", action="store_true", help="skip the empty-cache runs")
+    ap.add_argument("--no-server", action="store_true", help="skip the server runs")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     from ludotheque.core import registry
@@ -73,8 +156,16 @@ def main() -> None:
     result: dict[str, object] = {"cpus": os.cpu_count()}
     with tempfile.TemporaryDirectory() as tmp:
         shared = Path(tmp) / "warm"
+        if not args.no_server:
+            result["server_cold"] = server(Path(tmp) / "server-cold", Path(tmp) / "cold.sqlite")
+            if not args.json:
+                print("server, empty cache:", result["server_cold"], flush=True)
         result["warmup_cold"] = warmup(shared)
         result["warmup_warm"] = warmup(shared)
+        if not args.no_server:
+            result["server_warm"] = server(shared, Path(tmp) / "warm.sqlite")
+            if not args.json:
+                print("server, warm cache:", result["server_warm"], flush=True)
         rows = []
         for rid in ids:
             row: dict[str, object] = {"ruleset": rid, "warm": first_game(rid, shared)}
