@@ -398,7 +398,7 @@ def test_arena_and_analyse_commands(tmp_path, capsys):
                  "--workers", "1", "--out", str(out), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["agents"]["greedy"]["games"] == 2
-    records = sorted(out.glob("*.txt"))
+    records = sorted(out.glob("*.ogn"))
     assert len(records) == 2 and (out / "results.json").exists()
     assert main(["analyse", str(records[0]), "--seconds", "0.02", "--json"]) == 0
     reviews = json.loads(capsys.readouterr().out)
@@ -407,7 +407,7 @@ def test_arena_and_analyse_commands(tmp_path, capsys):
     bad = tmp_path / "bad"
     assert main(["arena", "oware/omweso", "--agents", "random", "greedy", "--workers", "1",
                  "--start", "done dne", "--out", str(bad)]) == 2
-    assert "start move 'dne'" in capsys.readouterr().out and not list(bad.glob("*.txt"))
+    assert "start move 'dne'" in capsys.readouterr().out and not list(bad.glob("*.ogn"))
 
 
 def test_alphabeta_agrees_with_the_fanoron_telo_solver():

@@ -12,6 +12,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from .progress import progress_bar
+from .selfplay import add_ray_argument
+
 
 def add_parsers(sub: Any) -> None:
     s = sub.add_parser("analyse", help="review a record: evaluation of every move, mistakes (?) and blunders (??)")
@@ -25,7 +28,7 @@ def add_parsers(sub: Any) -> None:
                    help="agent specs: random, greedy, mcts[:S|:Np], alphabeta[:S|:dN], easy, medium, hard, expert")
     s.add_argument("--games", type=int, default=20, help="games per pair of agents (default 20)")
     s.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                   help="processes of the local pool (default: one per core)")
+                   help="processes of the local pool, or CPUs of a local Ray (default: one per core)")
     s.add_argument("--seconds-per-move", type=float, default=1.0,
                    help="time a move for mcts/alphabeta given without a budget (default 1)")
     s.add_argument("--seed", type=int, default=1)
@@ -36,16 +39,21 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--max-actions", type=int, default=3000, help="games cut after this many actions count as draws")
     s.add_argument("--out", default=None, help="folder for the records and results.json "
                    "(default arena/<ruleset>-<date>)")
+    add_ray_argument(s)
     s.add_argument("--json", action="store_true", help="print the results as JSON")
     s.set_defaults(func=cmd_arena)
 
 
 def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
     from ..ai.hints import analyse
+    from ..core.game import CHANCE
     from ..records import GameRecord
     record = GameRecord.parse(Path(args.record).read_text(encoding="utf-8"))
     states = record.states()
-    reviews = analyse(states, record.actions, args.seconds)
+    moves = sum(s.current_player != CHANCE for s in states[:len(record.actions)])
+    with progress_bar(args.json) as bar:
+        task = bar.add_task(f"analysing {record.ruleset}", total=moves)
+        reviews = analyse(states, record.actions, args.seconds, lambda: bar.advance(task))
     if args.json:
         print(json.dumps([r.__dict__ for r in reviews], indent=1))
         return 0
@@ -68,33 +76,34 @@ def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from ..ai import arena
+    from ..ai import arena, pool
     from ..core import registry
     game = registry.load(args.ruleset)
     if args.games < 1 or args.workers < 1:
         console.print("[red]error:[/red] --games and --workers are at least 1")
         return 2
+    if args.ray is not None and not pool.ray_available():
+        console.print("[red]error:[/red] --ray needs Ray: pip install 'ludotheque[ray]'")
+        return 2
     slug = re.sub(r"[^a-z0-9]+", "-", game.id.lower()).strip("-")
     out = Path(args.out or f"arena/{slug}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}")
     out.mkdir(parents=True, exist_ok=True)
-    n_pairs = len(args.agents) * (len(args.agents) - 1) // 2
+    # records are numbered in schedule order, whichever game finishes first
+    number = {p: i for i, p in enumerate(arena.schedule(args.agents, args.games, args.seed), start=1)}
     count = [0]
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=Console(stderr=True), transient=args.json) as bar:
-        task = bar.add_task(game.id, total=n_pairs * args.games)
+    with progress_bar(args.json) as bar:
+        task = bar.add_task(game.id, total=len(number))
 
         def saved(pairing: Any, record: Any, returns: Any) -> None:
             count[0] += 1
-            name = f"{count[0]:04d}-{_slug(pairing.first)}-vs-{_slug(pairing.second)}.txt"
+            name = f"{number[pairing]:04d}-{_slug(pairing.first)}-vs-{_slug(pairing.second)}.ogn"
             (out / name).write_text(record.to_text(), encoding="utf-8")
             bar.advance(task)
 
         try:
             result = arena.run(game.id, list(args.agents), args.games, args.workers,
                                args.seconds_per_move, args.seed, args.max_actions, saved,
-                               args.opening, start=tuple(args.start.split()))
+                               args.opening, start=tuple(args.start.split()), ray_address=args.ray)
         except ValueError as e:
             console.print(f"[red]error:[/red] {e}")
             return 2
