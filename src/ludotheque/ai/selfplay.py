@@ -129,6 +129,19 @@ def _shard(games: list[GameExamples], ruleset: str, spec: str) -> dict[str, np.n
     return out
 
 
+def check_run(ruleset: str, agent: str, games: int, out: Path | str, jobs: int = 1,
+              games_per_shard: int = 100, opening: int = 0, max_actions: int = 3000) -> Game:
+    """The game of a run whose arguments are valid (RulesetError, ValueError otherwise)."""
+    game = registry.load(ruleset)
+    make_agent(agent)
+    if games < 1 or jobs < 1 or games_per_shard < 1 or max_actions < 1 or opening < 0:
+        raise ValueError("games, jobs, games per shard and max actions are at least 1, "
+                         "the opening 0 or more")
+    if Path(out).is_dir() and any(Path(out).glob(SHARD_PATTERN)):
+        raise ValueError(f"{out} already holds shards: write a new run into another folder")
+    return game
+
+
 def run(ruleset: str, agent: str, games: int, out: Path | str, seed: int = 1, jobs: int = 1,
         games_per_shard: int = 100, opening: int = 0, max_actions: int = 3000,
         seconds_per_move: float = 1.0, ray_address: str | None = None,
@@ -137,14 +150,8 @@ def run(ruleset: str, agent: str, games: int, out: Path | str, seed: int = 1, jo
     tasks with ``ray_address``: see `pool`) and writes their shards into the folder ``out``,
     which must hold no shards yet; returns the shards' paths. ``on_game(number)`` is called
     as each game ends."""
-    game = registry.load(ruleset)
-    make_agent(agent)                      # a bad spec fails before anything starts
-    if games < 1 or jobs < 1 or games_per_shard < 1 or max_actions < 1 or opening < 0:
-        raise ValueError("games, jobs, games per shard and max actions are at least 1, "
-                         "the opening 0 or more")
+    game = check_run(ruleset, agent, games, out, jobs, games_per_shard, opening, max_actions)
     folder = Path(out)
-    if folder.is_dir() and any(folder.glob(SHARD_PATTERN)):
-        raise ValueError(f"{folder} already holds shards: write a new run into another folder")
     folder.mkdir(parents=True, exist_ok=True)
     calls = [(game.id, agent, i, seed, opening, max_actions, seconds_per_move) for i in range(games)]
     done: dict[int, GameExamples] = {}

@@ -45,20 +45,20 @@ def add_parser(sub: Any) -> None:
 
 def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     from ..ai import pool, selfplay
-    from ..core import registry
-    game = registry.load(args.ruleset)
+    try:
+        game = selfplay.check_run(args.ruleset, args.agent, args.games, args.out, args.jobs,
+                                  args.games_per_shard, args.opening, args.max_actions)
+    except ValueError as e:
+        console.print(f"[red]error:[/red] {e}")
+        return 2
     if args.ray is not None and not pool.ray_available():
         console.print("[red]error:[/red] --ray needs Ray: pip install 'ludotheque[ray]'")
         return 2
     with progress_bar(args.json) as bar:
         task = bar.add_task(f"{game.id} {args.agent}", total=args.games)
-        try:
-            paths = selfplay.run(game.id, args.agent, args.games, args.out, args.seed, args.jobs,
-                                 args.games_per_shard, args.opening, args.max_actions,
-                                 args.seconds_per_move, args.ray, lambda _: bar.advance(task))
-        except ValueError as e:
-            console.print(f"[red]error:[/red] {e}")
-            return 2
+        paths = selfplay.run(game.id, args.agent, args.games, args.out, args.seed, args.jobs,
+                             args.games_per_shard, args.opening, args.max_actions,
+                             args.seconds_per_move, args.ray, lambda _: bar.advance(task))
     summary = json.loads((paths[0].parent / "meta.json").read_text(encoding="utf-8"))
     if args.json:
         print(json.dumps(summary))
