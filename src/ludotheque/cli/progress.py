@@ -13,4 +13,7 @@ def progress_bar(quiet: bool, counted: bool = True) -> Progress:
     columns = ((TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                 TimeElapsedColumn()) if counted else
                (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn()))
-    return Progress(*columns, console=Console(stderr=True), disable=quiet, transient=not counted)
+    console = Console(stderr=True)
+    # a spinner says nothing in a log: only counted bars print (their last state) off a terminal
+    return Progress(*columns, console=console, transient=not counted,
+                    disable=quiet or (not counted and not console.is_terminal))
