@@ -1,6 +1,7 @@
 """Games as Ray tasks give the results of the local pool for the same seeds (on a local 2-CPU
 Ray; every Ray started here is shut down)."""
 import json
+import socket
 
 import pytest
 import ray
@@ -67,3 +68,14 @@ def test_selfplay_on_ray_writes_the_shards_of_one_process(local_ray, ray_waits, 
                           games_per_shard=3, ray_address="local")
     assert [p.read_bytes() for p in on_ray] == [p.read_bytes() for p in local]
     assert len(local) == 2 and len(ray_waits) == 4
+
+
+def test_an_address_where_no_ray_answers_is_a_clear_error(tmp_path, capsys):
+    ray.shutdown()                    # else the Ray up in this process would be used
+    with socket.socket() as s:                # a port that nothing listens on any more
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert main(["selfplay", "fanorona/telo", "--agent", "random", "--games", "2",
+                 "--out", str(tmp_path / "run"), "--ray", f"127.0.0.1:{port}"]) == 2
+    assert "no Ray cluster answers" in " ".join(capsys.readouterr().out.split())
+    assert not list((tmp_path / "run").glob("*.npz"))

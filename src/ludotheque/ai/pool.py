@@ -11,6 +11,7 @@ cluster, whose nodes need ludotheque installed. A Ray already started in this pr
 from __future__ import annotations
 
 import logging
+import socket
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
@@ -49,6 +50,7 @@ def _ray_calls(fn: Callable[..., T], calls: Sequence[tuple[Any, ...]], workers: 
         if address == "local":
             ray.init(num_cpus=max(1, workers), **options)
         else:
+            _check_reachable(address)
             ray.init(address=address, **options)
     pending: list[Any] = []
     try:
@@ -62,3 +64,15 @@ def _ray_calls(fn: Callable[..., T], calls: Sequence[tuple[Any, ...]], workers: 
             ray.cancel(ref)
         if started:
             ray.shutdown()
+
+
+def _check_reachable(address: str, seconds: float = 10.0) -> None:
+    """ConnectionError at once if nothing listens at a ``[ray://]host:port`` address (Ray
+    itself retries for minutes)."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return                            # "auto" and the like: Ray looks the cluster up
+    try:
+        socket.create_connection((host, int(port)), timeout=seconds).close()
+    except OSError as e:
+        raise ConnectionError(f"no Ray cluster answers at {address}: {e}") from None

@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     except LudoError as e:
         console.print(f"[red]error:[/red] {e}")
         return 2
-    except FileNotFoundError as e:
+    except (FileNotFoundError, ConnectionError) as e:   # ConnectionError: a Ray address
         console.print(f"[red]error:[/red] {e}")
         return 2
     except KeyboardInterrupt:
