@@ -69,7 +69,7 @@ def test_selfplay_shows_progress(tmp_path, capsys):
     assert main(["selfplay", "fanorona/telo", "--agent", "random", "--games", "3", "--jobs", "1",
                  "--out", str(tmp_path / "run")]) == 0
     captured = capsys.readouterr()
-    assert "3/3" in captured.err and "3 games, 1 shards" in captured.out
+    assert "3/3" in captured.err and re.search(r"3 games, \d+ examples in 1 shard in", captured.out)
 
 
 def test_solve_shows_a_spinner_on_a_terminal_and_nothing_with_json(capsys, monkeypatch):

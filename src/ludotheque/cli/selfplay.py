@@ -63,5 +63,6 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        console.print(f"{args.games} games, {len(paths)} shards in {args.out}")
+        shards = f"{len(paths)} shard{'' if len(paths) == 1 else 's'}"
+        console.print(f"{args.games} games, {summary['examples']} examples in {shards} in {args.out}")
     return 0
