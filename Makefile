@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q -U pip
-	$(PY) -m pip install -q -e '.[dev,rl]'
+	$(PY) -m pip install -q -e '.[dev,rl,ray]'
 	touch $(STAMP)
 
 # `warmup` compiles every game once into the disk cache (a minute or two after install, then

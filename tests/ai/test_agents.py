@@ -398,7 +398,7 @@ def test_arena_and_analyse_commands(tmp_path, capsys):
                  "--workers", "1", "--out", str(out), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["agents"]["greedy"]["games"] == 2
-    records = sorted(out.glob("*.txt"))
+    records = sorted(out.glob("*.ogn"))
     assert len(records) == 2 and (out / "results.json").exists()
     assert main(["analyse", str(records[0]), "--seconds", "0.02", "--json"]) == 0
     reviews = json.loads(capsys.readouterr().out)

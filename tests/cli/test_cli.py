@@ -1,5 +1,6 @@
 """The `ludotheque` command, run as a user would."""
 import json
+import re
 
 import ludotheque
 import os
@@ -24,12 +25,15 @@ def test_list_shows_every_ruleset(capsys):
     assert all(d["description"] for d in data)
 
 
-def test_list_on_a_narrow_terminal_keeps_ids_and_options_whole(capsys, monkeypatch):
+def test_list_on_a_narrow_terminal_keeps_ids_titles_and_options_whole(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("FORCE_COLOR", "1")            # stdout counts as a terminal
     assert main(["list"]) == 0
-    out = capsys.readouterr().out
+    out = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out)
     for ri in ludotheque.rulesets():
         assert f"│ {ri.name} " in out
+        if len(ri.title) < 30:                        # titles sit whole under the ids
+            assert f"│ {ri.title} " in out
     assert "no_capture_draw=" in out and "…" not in out
 
 

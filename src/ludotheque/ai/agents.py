@@ -122,13 +122,19 @@ class MCTSAgent(Agent):
         return mcts.search(state, self.playouts, seconds, self.seed, tree=tree)
 
     def choose(self, state: State) -> int:
+        return self.choose_with_visits(state)[0]
+
+    def choose_with_visits(self, state: State) -> tuple[int, dict[int, float]]:
+        """The most visited root action and the visits of every root action (the policy
+        target of self-play); a forced action is played without a search, with one visit."""
         legal = state.legal_actions()
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], {legal[0]: 1.0}
         tree = self.search(state)
-        a = max(tree.root_children(), key=lambda t: t[1])[0]
+        children = tree.root_children()
+        a = max(children, key=lambda t: t[1])[0]
         self._tree, self._played = (tree, a) if self.reuse else (None, -1)
-        return a
+        return a, {action: visits for action, visits, _ in children}
 
 
 @dataclass

@@ -8,14 +8,13 @@ so both games of a seat-swapped pair start from the same position, and each pair
 (as long as the game has enough openings of N actions): deterministic searchers then play
 different games instead of one game a hundred times. ``start`` moves (in the game's notation)
 are played before the random ones, e.g. ``("done", "done")`` to skip Omweso's rearrangement.
-Games run in a local process pool; each is returned as a `GameRecord`.
+Games run in a local process pool or as Ray tasks (`pool`); each is returned as a `GameRecord`.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterator
 
@@ -24,6 +23,7 @@ from ..core.errors import quote
 from ..core.game import CHANCE, Game, State
 from ..records import GameRecord
 from .agents import make_agent
+from .pool import run_calls
 
 Z95 = 1.959963984540054
 
@@ -241,15 +241,16 @@ def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
         seconds_per_move: float = 1.0, seed: int = 1, max_actions: int = 3000,
         on_game: Callable[[Pairing, GameRecord, tuple[float, float]], None] | None = None,
         opening: int = 0, skip: Collection[Pairing] = (), start: tuple[str, ...] = (),
-        ) -> ArenaResult:
-    """Plays the round robin (in ``workers`` processes when more than 1), leaving out the
-    games of ``skip`` (already played: a stopped run resumes)."""
+        ray_address: str | None = None) -> ArenaResult:
+    """Plays the round robin (in ``workers`` processes when more than 1, or as Ray tasks with
+    ``ray_address``: see `pool`), leaving out the games of ``skip`` (already played: a stopped
+    run resumes)."""
     game = check(ruleset, agents, games, workers, seconds_per_move, max_actions, opening, start)
     result = ArenaResult(game.id, list(agents))
     played = set(skip)
     pairings = [p for p in schedule(agents, games, seed) if p not in played]
     for pairing, record, returns in _games(game.id, pairings, workers, seconds_per_move,
-                                           max_actions, opening, tuple(start), seed):
+                                           max_actions, opening, tuple(start), seed, ray_address):
         result.add(pairing, returns)
         if on_game:
             on_game(pairing, record, returns)
@@ -258,16 +259,8 @@ def run(ruleset: str, agents: list[str], games: int, workers: int = 1,
 
 def _games(ruleset: str, pairings: list[Pairing], workers: int, seconds: float,
            max_actions: int, opening: int, start: tuple[str, ...], run_seed: int,
+           ray_address: str | None = None,
            ) -> Iterator[tuple[Pairing, GameRecord, tuple[float, float]]]:
-    if workers <= 1:
-        for p in pairings:
-            yield play_game(ruleset, p, seconds, max_actions, opening, start,
-                            block_start(p.seed, run_seed))
-        return
-    from concurrent.futures import as_completed
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures: list[Future[Any]] = [pool.submit(play_game, ruleset, p, seconds, max_actions, opening,
-                                                  start, block_start(p.seed, run_seed))
-                                      for p in pairings]
-        for f in as_completed(futures):
-            yield f.result()
+    calls = [(ruleset, p, seconds, max_actions, opening, start, block_start(p.seed, run_seed))
+             for p in pairings]
+    return run_calls(play_game, calls, workers, ray_address)

@@ -7,7 +7,7 @@ proven win or loss (``proven``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..core.game import CHANCE, State
 from . import alphabeta, mcts
@@ -59,8 +59,10 @@ class MoveReview:
     mark: str            # "", "?" (mistake) or "??" (blunder)
 
 
-def analyse(states: list[State], actions: Iterable[int], budget: float = 1.0) -> list[MoveReview]:
-    """Reviews every player's action of a game (throws are skipped)."""
+def analyse(states: list[State], actions: Iterable[int], budget: float = 1.0,
+            on_move: Callable[[], None] | None = None) -> list[MoveReview]:
+    """Reviews every player's action of a game (throws are skipped), calling ``on_move()``
+    after each."""
     out = []
     for i, (s, a) in enumerate(zip(states, actions), start=1):
         p = s.current_player
@@ -72,4 +74,6 @@ def analyse(states: list[State], actions: Iterable[int], budget: float = 1.0) ->
         loss = before - after
         mark = "??" if loss >= BLUNDER else "?" if loss >= MISTAKE else ""
         out.append(MoveReview(i, p, s.move_to_string(a), before, after, hints[0].move, mark))
+        if on_move:
+            on_move()
     return out

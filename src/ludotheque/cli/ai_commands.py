@@ -14,6 +14,8 @@ from rich.console import Console
 from rich.table import Table
 
 from .errors import UsageError
+from .progress import progress_bar
+from .selfplay import add_ray_argument
 
 
 def add_parsers(sub: Any) -> None:
@@ -28,7 +30,7 @@ def add_parsers(sub: Any) -> None:
                    help="agent specs: random, greedy, mcts[:S|:Np], alphabeta[:S|:dN], easy, medium, hard, expert")
     s.add_argument("--games", type=int, default=20, help="games per pair of agents (default 20)")
     s.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                   help="processes of the local pool (default: one per core)")
+                   help="processes of the local pool, or CPUs of a local Ray (default: one per core)")
     s.add_argument("--seconds-per-move", type=float, default=1.0,
                    help="time a move for mcts/alphabeta given without a budget (default 1)")
     s.add_argument("--seed", type=int, default=1)
@@ -39,18 +41,23 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--max-actions", type=int, default=3000, help="games cut after this many actions count as draws")
     s.add_argument("--out", default=None, help="folder for the records and results.json "
                    "(default arena/<ruleset>-<date>)")
+    add_ray_argument(s)
     s.add_argument("--json", action="store_true", help="print the results as JSON")
     s.set_defaults(func=cmd_arena)
 
 
 def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
     from ..ai.hints import analyse
+    from ..core.game import CHANCE
     from ..records import GameRecord
     if not 0 < args.seconds < math.inf:
         raise UsageError(f"--seconds is a positive number, not {args.seconds}")
     record = GameRecord.read_file(args.record)
     states = record.states()
-    reviews = analyse(states, record.actions, args.seconds)
+    moves = sum(s.current_player != CHANCE for s in states[:len(record.actions)])
+    with progress_bar(args.json) as bar:
+        task = bar.add_task(f"analysing {record.ruleset}", total=moves)
+        reviews = analyse(states, record.actions, args.seconds, lambda: bar.advance(task))
     if args.json:
         print(json.dumps([r.__dict__ for r in reviews], indent=1))
         return 0
@@ -73,9 +80,7 @@ def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from ..ai import arena
+    from ..ai import arena, pool
     from ..core import registry
     start = tuple(args.start.split())
     try:                                  # every argument checked before the folder is made
@@ -83,24 +88,26 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
                            args.seconds_per_move, args.max_actions, args.opening, start)
     except ValueError as e:               # RulesetError included
         raise UsageError(str(e)) from None
+    if args.ray is not None and not pool.ray_available():
+        raise UsageError("--ray needs Ray: pip install 'ludotheque[ray]'")
     slug = re.sub(r"[^a-z0-9]+", "-", game.id.lower()).strip("-")
     out = Path(args.out or f"arena/{slug}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}")
     out.mkdir(parents=True, exist_ok=True)
-    n_pairs = len(args.agents) * (len(args.agents) - 1) // 2
+    # records are numbered in schedule order, whichever game finishes first
+    number = {p: i for i, p in enumerate(arena.schedule(args.agents, args.games, args.seed), start=1)}
     count = [0]
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=Console(stderr=True), transient=args.json) as bar:
-        task = bar.add_task(game.id, total=n_pairs * args.games)
+    with progress_bar(args.json) as bar:
+        task = bar.add_task(game.id, total=len(number))
 
         def saved(pairing: Any, record: Any, returns: Any) -> None:
             count[0] += 1
-            name = f"{count[0]:04d}-{_slug(pairing.first)}-vs-{_slug(pairing.second)}.txt"
+            name = f"{number[pairing]:04d}-{_slug(pairing.first)}-vs-{_slug(pairing.second)}.ogn"
             (out / name).write_text(record.to_text(), encoding="utf-8")
             bar.advance(task)
 
         result = arena.run(game.id, list(args.agents), args.games, args.workers,
                            args.seconds_per_move, args.seed, args.max_actions, saved,
-                           args.opening, start=start)
+                           args.opening, start=start, ray_address=args.ray)
     data = result.to_dict()
     (out / "results.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     if args.json:

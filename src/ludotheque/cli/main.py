@@ -1,4 +1,4 @@
-"""`ludotheque` — list, rules, play, replay, bench, solve, serve, warmup, arena, analyse."""
+"""`ludotheque` — list, rules, play, replay, bench, solve, serve, warmup, arena, analyse, selfplay."""
 from __future__ import annotations
 
 import argparse
@@ -14,9 +14,11 @@ from ..core import registry
 from ..core.errors import LudoError
 from ..core.rules_text import LANGUAGES, rules_text
 from ..records import GameRecord
+from .. import __version__
 from . import ai_commands
-from . import serve, soak, warmup
+from . import selfplay, serve, soak, warmup
 from .errors import UsageError, fail
+from .progress import progress_bar
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
@@ -29,18 +31,24 @@ def cmd_list(args: argparse.Namespace, console: Console) -> int:
                         for o in ri.options},
         } for ri in infos], indent=1))
         return 0
+    if not console.is_terminal:           # piped: one ruleset a line, tab-separated fields
+        for ri in infos:
+            print("\t".join((ri.name, ri.title, " ".join(f"+{e}" for e in ri.extensions),
+                             " ".join(f"{o.name}={o.default}" for o in ri.options), ri.description)))
+        return 0
     table = Table(title="ludotheque rulesets")
-    wide = console.width >= 120           # on a narrow terminal the descriptions make way
-    table.add_column("id", no_wrap=True)  # ids and options are what one types: never cut them
-    table.add_column("game", overflow="fold")
-    if wide:
+    wide = console.width >= 120           # on a narrow terminal the descriptions make way,
+    table.add_column("id", no_wrap=True)  # and titles go under the ids: ids and options are
+    if wide:                              # what one types, never cut them
+        table.add_column("game", overflow="fold")
         table.add_column("description", overflow="fold")
     table.add_column("extensions", no_wrap=True)
     table.add_column("options", no_wrap=True)
     for ri in infos:
         opts = "\n".join(f"{o.name}={o.default}" for o in ri.options)
         exts = "\n".join(f"+{e}" for e in ri.extensions)
-        table.add_row(ri.name, ri.title, *([ri.description] if wide else []), exts, opts)
+        first = [ri.name, ri.title, ri.description] if wide else [f"{ri.name}\n[dim]{ri.title}[/dim]"]
+        table.add_row(*first, exts, opts)
     console.print(table)
     return 0
 
@@ -101,7 +109,9 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 def cmd_solve(args: argparse.Namespace, console: Console) -> int:
     game = registry.load(args.ruleset)
     try:
-        result = game.solve()
+        with progress_bar(args.json, counted=False) as bar:
+            bar.add_task(f"solving {game.id}")
+            result = game.solve()
     except NotImplementedError as e:
         console.print(f"[red]{e}[/red]")
         return 2
@@ -118,6 +128,7 @@ def cmd_solve(args: argparse.Namespace, console: Console) -> int:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ludotheque", description="Traditional board games of Africa and the Americas.")
+    p.add_argument("--version", action="version", version=f"ludotheque {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("list", help="every ruleset with a one-line description")
     s.add_argument("--json", action="store_true")
@@ -156,6 +167,7 @@ def parser() -> argparse.ArgumentParser:
     warmup.add_parser(sub)
     ai_commands.add_parsers(sub)
     soak.add_parser(sub)
+    selfplay.add_parser(sub)
     return p
 
 

@@ -25,6 +25,7 @@ import numpy as np
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.geometry import LineBoard
 from ...core.kernels import Kernels, no_chance
+from ...core import registry
 from ...core.registry import Option, RulesetInfo, register
 from . import kernels as K
 
@@ -473,6 +474,10 @@ class Komikan(Game):
 
 def _make(variant: str, lemery: bool = False):
     def factory(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:
+        if values.get("reinforcements"):
+            # the same rules as komikan/lemery: one Game under that id, so that records, saved
+            # games and caches of either id are the same ruleset
+            return registry.load(registry.canonical_id(registry.info("komikan/lemery"), exts, values))
         return Komikan(cid, variant, "alpha" in exts, "condor" in exts, "grass" in exts,
                        values["multi_jump"], lemery or bool(values.get("reinforcements", 0)),
                        values["alpaca_blocked"], values["no_capture_draw"])
