@@ -77,5 +77,5 @@ def test_an_address_where_no_ray_answers_is_a_clear_error(tmp_path, capsys):
         port = s.getsockname()[1]
     assert main(["selfplay", "fanorona/telo", "--agent", "random", "--games", "2",
                  "--out", str(tmp_path / "run"), "--ray", f"127.0.0.1:{port}"]) == 2
-    assert "no Ray cluster answers" in " ".join(capsys.readouterr().out.split())
+    assert "no Ray cluster answers" in " ".join(capsys.readouterr().err.split())
     assert not list((tmp_path / "run").glob("*.npz"))

@@ -93,7 +93,7 @@ def test_selfplay_bad_arguments_are_clear_errors_that_write_nothing(tmp_path, ca
     out = tmp_path / "run"
     assert main(["selfplay", "fanorona/telo", "--out", str(out), "--jobs", "1",
                  *(["--games", "2"] if "--games" not in args else []), *args]) == 2
-    assert message in " ".join(capsys.readouterr().out.split())
+    assert message in " ".join(capsys.readouterr().err.split())
     assert not out.exists()
 
 
@@ -103,5 +103,5 @@ def test_selfplay_refuses_a_folder_that_holds_shards(tmp_path, capsys):
     assert main(["selfplay", "fanorona/telo", "--agent", "random", "--games", "2",
                  "--out", str(tmp_path), "--seed", "5"]) == 2
     captured = capsys.readouterr()
-    assert "already holds shards" in " ".join(captured.out.split()) and captured.err == ""
+    assert "already holds shards" in " ".join(captured.err.split()) and captured.out == ""
     assert (tmp_path / "shard-00000.npz").read_bytes() == before

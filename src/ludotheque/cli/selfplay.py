@@ -9,6 +9,8 @@ from typing import Any
 
 from rich.console import Console
 
+from .errors import UsageError
+
 from .progress import progress_bar
 
 
@@ -48,12 +50,10 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     try:
         game = selfplay.check_run(args.ruleset, args.agent, args.games, args.out, args.jobs,
                                   args.games_per_shard, args.opening, args.max_actions)
-    except ValueError as e:
-        console.print(f"[red]error:[/red] {e}")
-        return 2
+    except ValueError as e:               # RulesetError included
+        raise UsageError(str(e)) from None
     if args.ray is not None and not pool.ray_available():
-        console.print("[red]error:[/red] --ray needs Ray: pip install 'ludotheque[ray]'")
-        return 2
+        raise UsageError("--ray needs Ray: pip install 'ludotheque[ray]'")
     with progress_bar(args.json) as bar:
         task = bar.add_task(f"{game.id} {args.agent}", total=args.games)
         paths = selfplay.run(game.id, args.agent, args.games, args.out, args.seed, args.jobs,
