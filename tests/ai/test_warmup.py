@@ -64,10 +64,13 @@ def test_a_corrupt_cache_is_rebuilt_by_the_warmup(tmp_path):
     assert json.loads(after.stdout) == []             # and the rebuilt cache serves again
 
 
-def test_the_cache_of_other_sources_is_deleted(tmp_path):
-    old = tmp_path / "jit-0000000000000000" / "numba"
-    old.mkdir(parents=True)
-    (old / "x.nbi").write_bytes(b"old")
+def test_the_cache_of_other_sources_is_deleted_after_a_week_unused(tmp_path):
+    old, recent = tmp_path / "jit-0000000000000000", tmp_path / "jit-1111111111111111"
+    for d in (old, recent):
+        (d / "numba").mkdir(parents=True)
+        (d / "numba" / "x.nbi").write_bytes(b"old")
+    week = 8 * 86400
+    os.utime(old, (old.stat().st_atime - week, old.stat().st_mtime - week))
     out = _run(tmp_path, "-c", "from ludotheque.core import jit; print(len(jit.prune()))")
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "1" and not old.exists()
+    assert out.stdout.strip() == "1" and not old.exists() and recent.exists()

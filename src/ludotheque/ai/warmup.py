@@ -87,6 +87,7 @@ def warm_all(ids: Iterable[str] | None = None, jobs: int = 2,
     """Warms ``ids`` (default: `ruleset_ids`) on ``jobs`` processes, calling ``progress`` with
     each ruleset done. Returns the number of unreadable cache files deleted first."""
     dropped = jit.drop_unreadable()
+    jit.touch()
     jit.prune()
     groups: dict[str, list[str]] = {}
     for rid in (ruleset_ids() if ids is None else list(ids)):

@@ -12,7 +12,7 @@ are passed as first-class functions).
 Everything lives under one folder per version of the compiled sources (``jit-<hash>``):
 numba checks only a file's own date, not the functions it calls from other files, so a
 changed kernel must not meet loops compiled against the old one. A new version starts an
-empty folder and the old ones are deleted by `prune`.
+empty folder; `prune` deletes the ones unused for a week.
 """
 from __future__ import annotations
 
@@ -20,8 +20,10 @@ import hashlib
 import importlib.util
 import os
 import pickle
+import re
 import shutil
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -35,12 +37,14 @@ BIND_MARK = "# --- bound per game by ludotheque.core.jit"
 
 
 def source_hash() -> str:
-    """A hash of every source file that holds compiled code, and of numba's version."""
+    """A hash of every source file that holds compiled code (imports from numba), and of
+    numba's version."""
     h = hashlib.sha256(numba.__version__.encode())
     for sub in COMPILED_PACKAGES:
         for f in sorted((PACKAGE / sub).rglob("*.py")):
-            h.update(str(f.relative_to(PACKAGE)).encode())
-            h.update(f.read_bytes())
+            text = f.read_bytes()
+            if re.search(rb"^from numba", text, re.M):
+                h.update(str(f.relative_to(PACKAGE)).encode() + b"\0" + text)
     return h.hexdigest()[:16]
 
 
@@ -60,12 +64,22 @@ def use_cache_dir() -> None:
         numba.config.CACHE_DIR = str(JIT_DIR / "numba")  # type: ignore[attr-defined]
 
 
-def prune() -> list[Path]:
-    """Deletes the cache folders of other versions of the sources; returns them."""
-    gone = [d for d in cache_root().glob("jit-*") if d.is_dir() and d != JIT_DIR]
+def prune(days: float = 7.0) -> list[Path]:
+    """Deletes the cache folders of other versions of the sources that no process has used for
+    ``days`` (a folder is marked used by `touch`: two checkouts side by side keep theirs);
+    returns them."""
+    limit = time.time() - days * 86400
+    gone = [d for d in cache_root().glob("jit-*")
+            if d.is_dir() and d != JIT_DIR and d.stat().st_mtime < limit]
     for d in gone:
         shutil.rmtree(d, ignore_errors=True)
     return gone
+
+
+def touch() -> None:
+    """Marks this version's cache folder as used now (see `prune`)."""
+    JIT_DIR.mkdir(parents=True, exist_ok=True)
+    os.utime(JIT_DIR)
 
 
 def drop_unreadable() -> int:
