@@ -47,9 +47,13 @@ print(json.dumps({"import": t_import - t0, "legal": t_legal - t0, "expert": t_ex
 '''
 
 
-def first_game(ruleset: str, cache: Path) -> dict[str, float | str]:
+def first_game(ruleset: str, cache: Path, src: Path | None = None) -> dict[str, float | str]:
+    """``src``: another checkout's sources (an earlier commit), whose numba cache is put in
+    ``cache`` through NUMBA_CACHE_DIR."""
     env = dict(os.environ, LUDOTHEQUE_CACHE=str(cache))
     env.pop("NUMBA_CACHE_DIR", None)
+    if src is not None:
+        env.update(PYTHONPATH=str(src), NUMBA_CACHE_DIR=str(cache))
     t0 = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", FIRST_GAME, ruleset], env=env,
                          capture_output=True, text=True, check=True)
@@ -149,11 +153,21 @@ def main() -> None:
     ap.add_argument("--rulesets", nargs="*")
     ap.add_argument("--no-cold", action="store_true", help="skip the empty-cache runs")
     ap.add_argument("--no-server", action="store_true", help="skip the server runs")
+    ap.add_argument("--base", help="also time the cold first moves of this earlier commit "
+                                   "(checked out in a temporary git worktree)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     from ludotheque.core import registry
     ids = args.rulesets or [ri.name for ri in registry.rulesets()]
-    result: dict[str, object] = {"cpus": os.cpu_count()}
+    result: dict[str, object] = {"cpus": os.cpu_count(), "base": args.base}
+    base_src = None
+    if args.base:
+        root = Path(__file__).resolve().parents[1]
+        base_dir = Path(tempfile.gettempdir()) / f"ludotheque-base-{args.base}"
+        if not base_dir.exists():
+            subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach",
+                            str(base_dir), args.base], check=True, capture_output=True)
+        base_src = base_dir / "src"
     with tempfile.TemporaryDirectory() as tmp:
         shared = Path(tmp) / "warm"
         if not args.no_server:
@@ -171,6 +185,8 @@ def main() -> None:
             row: dict[str, object] = {"ruleset": rid, "warm": first_game(rid, shared)}
             if not args.no_cold:
                 row["cold"] = first_game(rid, Path(tmp) / f"cold-{len(rows)}")
+            if args.base:
+                row["base_cold"] = first_game(rid, Path(tmp) / f"base-{len(rows)}", base_src)
             rows.append(row)
             if not args.json:
                 w = row["warm"]
