@@ -16,6 +16,7 @@ LANGUAGES = ("en", "fr")
 EN: dict[str, str] = {
     "help": "Type a move in notation, or: 'moves' (legal moves), 'undo' (take back your last move), "
             "'help', 'quit'.",
+    "preparing": "preparing {game} (the first run after install compiles it: a minute at most)",
     "throw": "throw: [bold]{move}[/bold]",
     "plays": "{name} ({who}) plays [bold cyan]{move}[/bold cyan]",
     "prompt": "{name} ({who}) › ",
@@ -52,6 +53,7 @@ EN: dict[str, str] = {
 FR: dict[str, str] = {
     "help": "Tapez un coup en notation, ou : « coups » (coups légaux), « reprendre » (reprendre "
             "votre dernier coup), « aide », « quitter ».",
+    "preparing": "préparation de {game} (la première partie après l'installation le compile : une minute au plus)",
     "throw": "lancer : [bold]{move}[/bold]",
     "plays": "{name} ({who}) joue [bold cyan]{move}[/bold cyan]",
     "prompt": "{name} ({who}) › ",

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 from ..ai.agents import Agent, make_agent
+from ..ai.warmup import prepare
 from ..core import registry
 from ..core.errors import LudoError
 from ..core.game import CHANCE, State
@@ -32,6 +33,8 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
     console = console or Console()
     lang = lang or default_lang()
     game = registry.load(ruleset_id)
+    with console.status(tr(lang, "preparing", game=game.name)):    # instant once warm
+        prepare(game)
     seed = seed if seed is not None else random.randrange(1 << 30)
     chance_rng = random.Random(seed)
     agent: Agent | None = None if opponent == "human" else make_agent(opponent, seed)
