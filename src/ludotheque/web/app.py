@@ -45,6 +45,7 @@ COMMANDS = {"move", "move_text", "explain", "undo", "hint", "resign", "offer_dra
             "accept_draw", "decline_draw", "sync", "ping"}
 ENGINE_THREADS = 4          # moves, positions, game loading, records
 SEARCH_THREADS = 2          # the computer's turns and hints (seconds each)
+ANALYSIS_SECONDS = 0.2      # search per move when a finished game is analysed
 
 
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kw: Any) -> uvicorn.Config:
@@ -280,6 +281,27 @@ def create_app(db_path: str | Path) -> FastAPI:
 
         async with session.lock:
             return await engine(replay)
+
+    analyses: dict[str, asyncio.Future[dict[str, Any]]] = {}   # game id -> its analysis
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def api_analysis(game_id: str) -> Any:
+        """The engine's review of a finished game: a value per position for the first player,
+        the moves it marks as mistakes or blunders, the best move at each. Searched once, in
+        the search pool (about ANALYSIS_SECONDS per move), then kept for the server's life."""
+        session = await session_of(game_id)
+        if not session.over:
+            raise SessionError("the analysis is for a finished game", 409)
+        job = analyses.get(game_id)
+        if job is None or (job.done() and job.exception() is not None):
+            async with session.lock:
+                states, actions = list(session.states), list(session.g.actions)
+            job = asyncio.ensure_future(search(S.analysis, states, actions, ANALYSIS_SECONDS))
+            analyses[game_id] = job
+        try:
+            return {"id": game_id, **await asyncio.shield(job)}
+        except LudoError as e:
+            raise SessionError(f"this game cannot be analysed: {str(e)[:200]}") from None
 
     # -- the websocket ---------------------------------------------------------------------
     async def broadcast(session: Session, note: str | None = None) -> None:
