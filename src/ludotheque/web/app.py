@@ -32,6 +32,7 @@ from ..ai.agents import make_agent
 from ..core.errors import LudoError, RulesetError
 from ..core.rules_text import LANGUAGES, rules_text
 from . import sessions as S
+from .examples import examples_of
 from .sessions import Manager, Session, SessionError, Store
 
 log = logging.getLogger(__name__)
@@ -141,6 +142,13 @@ def create_app(db_path: str | Path) -> FastAPI:
         except Exception as e:   # the id is untrusted: any failure to read it is a bad id
             log.debug("rules id %.80r raised %s", id, type(e).__name__)
             raise SessionError("not a valid ruleset id", 404) from None
+
+    @app.get("/api/examples")
+    async def api_examples(id: str) -> Any:
+        """The worked examples of a ruleset's rules page, as live positions."""
+        if not 0 < len(id) <= S.MAX_RULESET_ID:
+            raise SessionError("not a valid ruleset id", 404)
+        return {"id": id, "examples": await engine(examples_of, id)}
 
     # -- games -----------------------------------------------------------------------------
     async def body(request: Request) -> dict[str, Any]:

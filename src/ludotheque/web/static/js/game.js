@@ -315,7 +315,8 @@ export function showGame(main, id) {
       bannerArea.append(h("div", { class: "banner", role: "status" },
         h("strong", {}, `${won} (${over.result})`), h("span", {}, fromServer(over.reason)),
         h("a", { href: "/", "data-link": true, style: "color:#fff" }, t("game.newGame")),
-        h("a", { href: `/replay/${id}`, "data-link": true, style: "color:#fff" }, t("game.replay"))));
+        h("a", { href: `/replay/${id}`, "data-link": true, style: "color:#fff" }, t("game.replay")),
+        h("a", { href: `/replay/${id}?analyse=1`, "data-link": true, style: "color:#fff", class: "analyse-link" }, t("analysis.button"))));
     } else if (st.draw_offer !== null && st.draw_offer !== undefined && st.you.some((s) => s !== st.draw_offer)) {
       bannerArea.append(h("div", { class: "banner offer" },
         h("span", {}, t("game.offersDraw", { name: name(st.draw_offer) })),

@@ -1,0 +1,127 @@
+"""Worked examples of the rules texts, as live boards for the rules page: each is a position
+(the start, or a diagram of the example) and the moves the example plays, by clause id.
+
+    examples_of("oware")     # [{"id": "OW-X1", "frames": [...], "moves": [...], ...}]
+
+The page steps through the frames or lets the player try each move; it needs no rules of its
+own, since every frame carries the legal actions with their notation and points.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..core.game import CHANCE
+from ..core.registry import load
+
+
+@dataclass(frozen=True)
+class Example:
+    id: str                     # the clause id of the rules text
+    ruleset: str
+    title: dict[str, str]       # by language
+    moves: tuple[str, ...]      # the actions the example plays, in the engine's notation
+    diagram: str | None = None  # None: the start position
+    setup: dict[str, Any] = field(default_factory=dict)   # from_diagram's other arguments
+
+
+EXAMPLES = (
+    Example("OW-X1", "oware", {"en": "17 seeds: the origin is skipped on the lap, then c, b and a are harvested (+8)",
+                               "fr": "17 graines : la case de départ est sautée au tour complet, puis c, b et a sont récoltées (+8)"},
+            ("C",), """
+        f  e  d  c  b  a
+North   0  0  3  0  1  1    store 13
+South   1  0 17  0  0  0    store 12
+        A  B  C  D  E  F
+""", {"to_move": 0}),
+    Example("OW-X2", "oware", {"en": "A harvest of e and d, broken by the 5 in c",
+                               "fr": "Une récolte de e et d, arrêtée par le 5 en c"},
+            ("F",), """
+        f  e  d  c  b  a
+North   0  2  1  4  1  1    store 19
+South   0  0  0  0  1  5    store 14
+        A  B  C  D  E  F
+""", {"to_move": 0}),
+    Example("FA-1", "fanorona", {"en": "One step, two captures: by approach it takes f3 g3 (by withdrawal it would take c3 b3)",
+                                 "fr": "Un pas, deux prises : par approche il prend f3 g3 (par éloignement il prendrait c3 b3)"},
+            ("d3-e3A",), """
+5  . . . . . . . . .
+4  . . . . . . . . .
+3  . O O G . O O . .
+2  . . . . . . . . .
+1  . . . . . . . . .
+""", {"to_move": 0}),
+    Example("DA-X2", "dara", {"en": "Forming a line of three (c1-c2) removes an unprotected Elephant: d2",
+                              "fr": "Former une ligne de trois (c1-c2) retire un Éléphant non protégé : d2"},
+            ("c1-c2", "-d2"), """
+5  L E . . E L
+4  L E . L . .
+3  . E L . E E
+2  L L . E . E
+1  . . L E E E
+   a b c d e f
+""", {"to_move": 0, "lost": (4, 1)}),
+    Example("AW-X2", "awithlaknannai", {"en": "The forced first move, and the reply capture, which is compulsory",
+                                        "fr": "Le premier coup forcé, et la prise en réponse, obligatoire"},
+            ("b4-m5", "t3xb4")),
+    Example("KM-X2", "komikan", {"en": "The Puma jumps the alpaca on b4 into a5 (a capture it may also ignore)",
+                                 "fr": "Le Puma saute l'alpaga de b4 jusqu'en a5 (une prise qu'il peut aussi ignorer)"},
+            ("c2-c3", "a5-b4", "c3xa5")),
+    Example("KO-1", "konane", {"en": "The opening: two flowers removed, then the first jump",
+                               "fr": "L'ouverture : deux fleurs retirées, puis le premier saut"},
+            ("-d5", "-e5", "d3xd5")),
+    Example("KO-2", "konane", {"en": "A chain of jumps in one direction; then Jasmine cannot capture and loses",
+                               "fr": "Une chaîne de sauts dans une direction ; Jasmin ne peut plus prendre et perd"},
+            ("a2xc2", "c2xe2", "e2xg2"), """
+8  . . . . . . . .
+7  . . . . . . . .
+6  . . . . . . . .
+5  . . . . . . . .
+4  . . . . . . . .
+3  . . J . . . . .
+2  H J . J . J . .
+1  . . . . . . . .
+   a b c d e f g h
+""", {"to_move": 0}),
+    Example("YO-X1", "yote", {"en": "A capture, then a bonus removal of another dark camel",
+                              "fr": "Une prise, puis le retrait en prime d'un autre chameau sombre"},
+            ("c2xc4", "-d4"), """
+5  . . . . . .
+4  . D . D . .
+3  . L D L . .
+2  . . L . . .
+1  . . . . D L
+   a b c d e f
+""", {"hands": (0, 2)}),
+)
+
+
+def _frame(state: Any) -> dict[str, Any]:
+    game = state.game
+    legal = []
+    if not state.is_terminal and state.current_player != CHANCE:
+        legal = [{"a": a, "n": state.move_to_string(a), "p": game.action_points(state, a)}
+                 for a in state.legal_actions()]
+    return {"view": game.view(state), "to_move": state.current_player, "legal": legal}
+
+
+def build(ex: Example) -> dict[str, Any]:
+    """The example's frames (a position per move, with its legal actions) and its moves."""
+    game = load(ex.ruleset)
+    state = game.from_diagram(ex.diagram, **ex.setup) if ex.diagram else game.initial_state()
+    frames, moves = [_frame(state)], []
+    for text in ex.moves:
+        action = state.parse_move(text)
+        moves.append({"a": action, "n": state.move_to_string(action), "p": game.action_points(state, action)})
+        state = state.apply(action)
+        frames.append(_frame(state))
+    return {"id": ex.id, "ruleset": ex.ruleset, "title": ex.title, "geometry": game.geometry(),
+            "player_names": list(game.player_names), "frames": frames, "moves": moves}
+
+
+@lru_cache(maxsize=64)
+def examples_of(ruleset: str) -> list[dict[str, Any]]:
+    """The worked examples of a ruleset's family (its rules page), built in a worker thread."""
+    family = ruleset.split("/")[0].split("+")[0].split("?")[0]
+    return [build(ex) for ex in EXAMPLES if ex.ruleset == family]
