@@ -122,6 +122,7 @@ def build(ex: Example) -> dict[str, Any]:
 
 @lru_cache(maxsize=64)
 def examples_of(ruleset: str) -> list[dict[str, Any]]:
-    """The worked examples of a ruleset's family (its rules page), built in a worker thread."""
-    family = ruleset.split("/")[0].split("+")[0].split("?")[0]
-    return [build(ex) for ex in EXAMPLES if ex.ruleset == family]
+    """The worked examples of a ruleset's rules page (the variant's, whatever its extensions and
+    options), built in a worker thread."""
+    variant = ruleset.split("+")[0].split("?")[0]
+    return [build(ex) for ex in EXAMPLES if ex.ruleset == variant]
