@@ -50,29 +50,35 @@ export class Board {
     let xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
     const w = Math.max(...xs) - Math.min(...xs), hgt = Math.max(...ys) - Math.min(...ys);
     // a long vertical track reads better across the screen; on a small screen a wide board
-    // turns upright when that brings its points further apart
+    // turns upright when that brings its points further apart, and a board whose points would
+    // still be closer than a fingertip is drawn larger, to scroll
     const wide = window.matchMedia("(min-width: 700px)").matches;
+    this.pad = this.kind === "pits" ? 0.75 * U : this.kind === "track" ? 0.95 * U : (wide ? 0.8 : 0.55) * U;
     this.rotate = wide ? this.kind === "track" && hgt > 2 * w : this.gap(w, hgt, true) > this.gap(w, hgt, false);
+    const gap = wide ? Infinity : this.gap(w, hgt, this.rotate);
+    this.zoom = gap < MIN_GAP ? MIN_GAP / gap : 1;
     this.raw = {};
     for (const p of pts) this.raw[p.id] = this.rotate ? [p.y, p.x] : [p.x, p.y];
     xs = Object.values(this.raw).map((p) => p[0]); ys = Object.values(this.raw).map((p) => p[1]);
     this.minX = Math.min(...xs); this.maxX = Math.max(...xs);
     this.minY = Math.min(...ys); this.maxY = Math.max(...ys);
-    this.pad = this.kind === "pits" ? 0.75 * U : this.kind === "track" ? 0.95 * U : 0.8 * U;
     this.store = this.kind === "pits" && this.geo.stores ? U * 1.1 : 0;   // room for the stores
     this.width = (this.maxX - this.minX) * U + 2 * this.pad + (this.rotate ? 0 : 2 * this.store);
     this.height = (this.maxY - this.minY) * U + 2 * this.pad + (this.rotate ? 2 * this.store : 0);
     this.svg.setAttribute("viewBox", `0 0 ${this.width} ${this.height}`);
     this.svg.setAttribute("width", this.width);
     this.svg.setAttribute("height", this.height);
+    this.svg.style.minWidth = this.zoom > 1 ? `${Math.ceil(this.fitWidth * this.zoom)}px` : "";
     this.drawStatic();
   }
 
   // the px between the closest points, the board fitting a small screen upright or not
   gap(w, hgt, turned) {
-    const pad = 1.6, availW = Math.min(window.innerWidth, 820) - 40, availH = window.innerHeight * 0.8;
-    const [bw, bh] = turned ? [hgt, w] : [w, hgt];
+    const pad = 2 * this.pad / U, store = this.kind === "pits" && this.geo.stores ? 2.2 : 0;
+    const availW = Math.min(window.innerWidth, 820) - 24, availH = window.innerHeight * 0.8;
+    const [bw, bh] = turned ? [hgt + store, w] : [w + store, hgt];
     const scale = Math.min(availW / ((bw + pad) * U), availH / ((bh + pad) * U));
+    this.fitWidth = (bw + pad) * U * scale;
     const pts = this.geo.points;
     let d = Infinity;
     for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++)
@@ -147,21 +153,29 @@ export class Board {
 
   drawLabels(g, ids) {
     const parts = ids.map((id) => id.match(/^([a-z]+)(\d+)$/));
-    if (parts.every(Boolean)) {
-      // a letter and a number: each names a row or a column (files and ranks, or Awithlaknannai's
-      // rows b, m, t and columns); each is written once beside its row or under its column
-      const groups = (k) => { const m = {}; parts.forEach((p, i) => (m[p[k]] ||= []).push(this.pos(ids[i]))); return m; };
+    const groups = (k) => { const m = {}; parts.forEach((p, i) => (m[p[k]] ||= []).push(this.pos(ids[i]))); return m; };
+    const along = (ps, axis) => ps.every((p) => Math.abs(p[axis] - ps[0][axis]) < 1);
+    // how the letters and the numbers run: each names a row (same y) or a column (same x)
+    const orient = (k) => {
+      const many = Object.values(groups(k)).filter((ps) => ps.length > 1);
+      return many.every((ps) => along(ps, 1)) ? "row" : many.every((ps) => along(ps, 0)) ? "col" : null;
+    };
+    const regular = parts.every(Boolean) && orient(1) && orient(2);
+    if (regular) {
+      // files and ranks: each written once, beside its row or under its column
       const bottom = Math.max(...ids.map((id) => this.pos(id)[1]));
       for (const k of [1, 2]) {
+        const row = orient(k) === "row";
         for (const [name, ps] of Object.entries(groups(k))) {
-          if (ps.every((p) => Math.abs(p[1] - ps[0][1]) < 1)) {      // a row: at its left end
-            const x = Math.min(...ps.map((p) => p[0]));
-            g.append(s("text", { x: x - this.pad * 0.72, y: ps[0][1], class: "b-label" }, name));
-          } else {                       // a column (or a zigzag): under its lowest point
-            const low = ps.reduce((a, b) => (b[1] > a[1] ? b : a));
-            g.append(s("text", { x: low[0], y: bottom + this.pad * 0.7, class: "b-label" }, name));
-          }
+          if (row) g.append(s("text", { x: Math.min(...ps.map((p) => p[0])) - this.pad * 0.72, y: ps[0][1], class: "b-label" }, name));
+          else g.append(s("text", { x: ps[0][0], y: bottom + this.pad * 0.7, class: "b-label" }, name));
         }
+      }
+    } else if (parts.every(Boolean)) {
+      // names that follow no row or column (Awithlaknannai's zigzag b1, m1, t1): each point's own
+      for (const id of ids) {
+        const [x, y] = this.pos(id);
+        g.append(s("text", { x: x + U * 0.3, y: y + U * 0.36, class: "b-label b-name" }, id));
       }
     } else {
       const sideways = this.kind === "track" && !this.rotate && this.maxY - this.minY > this.maxX - this.minX;

@@ -266,6 +266,7 @@ export function showGame(main, id) {
       if (++anim.k >= anim.frames.length) stopAnimation(); else draw();
     }, delay) };
     boardBox.dataset.animating = "1";
+    draw();
   }
   function stopAnimation(redraw = true) {
     if (!anim) return;
