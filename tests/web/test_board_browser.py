@@ -147,6 +147,7 @@ def test_oware_stores_on_the_board_and_counts_above_the_rings(page, server):
     page.goto(f"{server}/play/{g['id']}#t={g['token']}")
     page.wait_for_selector(".b-hit.active")
     assert page.locator(".board .b-store").count() == 2
+    assert page.locator(".board .b-own0").count() == page.locator(".board .b-own1").count() == 6   # whose houses
     assert page.locator(".board .b-store-count text").all_text_contents() == ["0", "0"]
     # every count is drawn after (so above) every legal-move ring
     assert page.evaluate("""() => { const all = [...document.querySelectorAll('.board .dynamic *')];
@@ -252,3 +253,14 @@ def test_worked_example_says_right_or_wrong(page, server):
     fa.locator('[data-id="d3"]').click()
     fa.locator('[data-id="e3"]').click()
     page.wait_for_function("document.querySelector('.example[data-example=\"FA-1\"] .verdict').classList.contains('right')")
+
+
+def test_komikan_grass_tokens_are_drawn_with_a_legend(page, server):
+    g = api_game(server, "komikan+grass")
+    snap = snap_of(server, g)
+    snap = play_api(server, g, snap, named(snap, "G@a3"))
+    page.goto(f"{server}/play/{g['id']}#t={g['token']}")
+    page.wait_for_selector(".b-hit.active")
+    assert page.locator(".board .b-grass").count() == 1
+    assert "cannot be captured" in page.locator(".grass-legend").inner_text()
+    assert page.locator(".grass-legend svg .b-grass").count() == 1      # the same tuft as on the board

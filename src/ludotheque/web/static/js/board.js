@@ -75,7 +75,7 @@ export class Board {
   // the px between the closest points, the board fitting a small screen upright or not
   gap(w, hgt, turned) {
     const pad = 2 * this.pad / U, store = this.kind === "pits" && this.geo.stores ? 2.2 : 0;
-    const availW = Math.min(window.innerWidth, 820) - 24, availH = window.innerHeight * 0.8;
+    const availW = Math.min(window.innerWidth, 820) - 30, availH = window.innerHeight * 0.8;
     const [bw, bh] = turned ? [hgt + store, w] : [w + store, hgt];
     const scale = Math.min(availW / ((bw + pad) * U), availH / ((bh + pad) * U));
     this.fitWidth = (bw + pad) * U * scale;
@@ -167,15 +167,15 @@ export class Board {
       for (const k of [1, 2]) {
         const row = orient(k) === "row";
         for (const [name, ps] of Object.entries(groups(k))) {
-          if (row) g.append(s("text", { x: Math.min(...ps.map((p) => p[0])) - this.pad * 0.72, y: ps[0][1], class: "b-label" }, name));
-          else g.append(s("text", { x: ps[0][0], y: bottom + this.pad * 0.7, class: "b-label" }, name));
+          if (row) g.append(s("text", { x: Math.min(...ps.map((p) => p[0])) - this.pad * 0.8, y: ps[0][1], class: "b-label" }, name));
+          else g.append(s("text", { x: ps[0][0], y: bottom + this.pad * 0.78, class: "b-label" }, name));
         }
       }
     } else if (parts.every(Boolean)) {
       // names that follow no row or column (Awithlaknannai's zigzag b1, m1, t1): each point's own
       for (const id of ids) {
         const [x, y] = this.pos(id);
-        g.append(s("text", { x: x + U * 0.3, y: y + U * 0.36, class: "b-label b-name" }, id));
+        g.append(s("text", { x: x + U * 0.36, y: y + U * 0.42, class: "b-label b-name" }, id));
       }
     } else {
       const sideways = this.kind === "track" && !this.rotate && this.maxY - this.minY > this.maxX - this.minX;

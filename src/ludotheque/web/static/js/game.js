@@ -217,8 +217,8 @@ export function showGame(main, id) {
     if (!st || !myTurn() || !pid) { if (preview) showPreview(null); return; }
     const { exact, longer } = candidates(st.legal, sel.length ? [...sel, pid] : [pid]);
     const one = exact.length === 1 && !longer.length ? exact[0] : null;
-    const pts = one && one.x ? one.x : null;
-    if (String(pts) !== String(preview)) showPreview(pts);
+    const pts = one && one.x && one.x.length ? one.x : null;
+    if (String(pts) !== String(preview)) showPreview(pts);   // a redraw only when it changes: the point stays clickable
   }
 
   function drawChoices() {
@@ -307,7 +307,8 @@ export function showGame(main, id) {
     // per-player extras (pieces in hand…): a pair of numbers, shown on each player's card
     const pairs = others.filter(([, v]) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number"));
     extra.textContent = extras.filter(([k]) => !(k === "last_throw" && toThrow())).map(([k, v]) => `${viewKey(k)}${colon()}${v}`).join(" · ");
-    legend.replaceChildren(...((st.view.pieces || []).some((p) => p.kind === "grass") ? [h("span", {}, grassIcon(), " ", t("board.grass"))] : []));
+    const grass = (st.view.pieces || []).some((p) => p.kind === "grass") || /\+grass\b/.test(st.ruleset);
+    legend.replaceChildren(...(grass ? [h("span", { class: "grass-legend" }, grassIcon(), " ", t("board.grass"))] : []));
     const material = [0, 1].map((seat) => (st.view.pieces || []).filter((p) => p.owner === seat && p.kind !== "grass").reduce((n, p) => n + p.count, 0));
     // banners
     bannerArea.replaceChildren();
@@ -329,7 +330,8 @@ export function showGame(main, id) {
       h("div", { class: "name" }, h("span", { class: `swatch p${seat}` }), seatHolder(st.players[seat])),
       st.players[seat] !== st.player_names[seat] ? h("div", { class: "seat" }, name(seat) + (st.you.length === 1 && st.you[0] === seat ? ` · ${t("game.you")}` : "")) : null,
       ...pairs.map(([k, v]) => h("div", { class: "seat" }, `${viewKey(k)}${colon()}${v[seat]}`)),
-      h("div", { class: "seat material", "data-seat": seat }, t("game.onBoard", { n: material[seat] })),
+      // the pieces on the board, unless the view counts them already (Awithlaknannai's snakes)
+      pairs.some(([, v]) => v[0] === material[0] && v[1] === material[1]) ? null : h("div", { class: "seat material", "data-seat": seat }, t("game.onBoard", { n: material[seat] })),
       st.view.scores ? h("div", { class: "score", title: t("game.score"), "aria-label": t("game.hasScore", { name: name(seat), n: st.view.scores[seat] }) }, st.view.scores[seat]) : null)));
     // controls
     const seated = st.you.length > 0;
