@@ -37,7 +37,8 @@ Object.assign(CATALOGUES.en, {
   "examples.stepOf": "Move {k} of {n}: {move}",
 });
 
-Object.assign(CATALOGUES.fr, {
+// French typography, as in i18n.js: a no-break space before : ; ? !
+const FR = {
   "board.grass": "Herbe : un alpaga qui s'y tient ne peut pas être pris",
   "board.lastTurn": "Dernier tour : {moves}",
   "board.took": "{n} pris",
@@ -70,4 +71,5 @@ Object.assign(CATALOGUES.fr, {
   "examples.board": "Plateau de l'exemple {id}",
   "examples.none": "Pas encore d'exemple commenté pour ce jeu.",
   "examples.stepOf": "Coup {k} sur {n} : {move}",
-});
+};
+for (const [k, v] of Object.entries(FR)) CATALOGUES.fr[k] = v.replace(/ ([:;?!»])/g, "\u00a0$1");
