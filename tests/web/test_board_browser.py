@@ -55,7 +55,7 @@ def test_hovering_approach_or_withdrawal_previews_what_it_takes(page, server):
     withdrawal = page.locator(".choices .choice", has_text="d3-e3W")
     approach.hover()
     page.wait_for_selector('.board .previewed[data-id="f3"]')
-    assert page.locator(".board .previewed").count() == 1 and "takes f3" in approach.get_attribute("aria-label")
+    assert page.locator(".board .previewed").count() == 1 and "takes f3" in approach.inner_text()
     withdrawal.hover()
     page.wait_for_selector('.board .previewed[data-id="c3"]')
     assert page.locator('.board .previewed[data-id="f3"]').count() == 0

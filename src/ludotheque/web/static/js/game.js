@@ -229,8 +229,9 @@ export function showGame(main, id) {
     const complete = sel.length ? candidates(st.legal, sel).exact : [];
     for (const x of [...complete, ...pointless]) {
       const on = () => showPreview(x.x), off = () => showPreview(null);
-      choices.append(h("button", { type: "button", class: "choice", "data-action": x.a, title: takes(x), "aria-label": takes(x),
-        onclick: () => play(x), onpointerenter: on, onfocus: on, onpointerleave: off, onblur: off }, x.n));
+      choices.append(h("button", { type: "button", class: "choice", "data-action": x.a, title: takes(x),
+        onclick: () => play(x), onpointerenter: on, onfocus: on, onpointerleave: off, onblur: off },
+        x.x && x.x.length ? takes(x) : x.n));   // on a touch screen, the words are the preview
     }
     if (sel.length) choices.append(h("button", { type: "button", onclick: () => { sel = []; draw(); } }, t("game.cancel")));
     if (hint) choices.append(h("button", { type: "button", class: "primary", onclick: () => play(hint) }, t("game.playHint", { move: hint.n })));
