@@ -145,10 +145,15 @@ def test_every_worked_example_plays_its_moves(client):
         assert r.status_code == 200
         for ex in r.json()["examples"]:
             assert len(ex["frames"]) == len(ex["moves"]) + 1
-            for frame, move in zip(ex["frames"], ex["moves"]):
-                assert move["a"] in [m["a"] for m in frame["legal"]], (ex["id"], move["n"])
+            for frame, move, throw in zip(ex["frames"], ex["moves"], ex["throws"]):
+                if throw is None:
+                    assert move["a"] in [m["a"] for m in frame["legal"]], (ex["id"], move["n"])
+                else:                                   # a throw: no player's move to choose
+                    assert frame["to_move"] == ludotheque.CHANCE and frame["legal"] == []
             assert ex["title"]["en"] and ex["title"]["fr"]
     assert client.get("/api/examples", params={"id": "oware?grand_slam=lemery"}).json()["examples"][0]["id"] == "OW-X1"
     assert client.get("/api/examples", params={"id": "oware/nam-nam"}).json()["examples"] == []   # other rules
-    assert client.get("/api/examples", params={"id": "puluc"}).json()["examples"] == []
+    puluc = client.get("/api/examples", params={"id": "puluc"}).json()["examples"][0]
+    assert puluc["id"] == "PU-X1" and puluc["throws"] == [2, None]          # a throw of 2, then the move
+    assert puluc["frames"][0]["legal"] == [] and [m["n"] for m in puluc["frames"][1]["legal"]] == ["0-2", "3x5"]
     assert client.get("/api/examples", params={"id": "x" * 400}).status_code == 404

@@ -264,3 +264,18 @@ def test_komikan_grass_tokens_are_drawn_with_a_legend(page, server):
     assert page.locator(".board .b-grass").count() == 1
     assert "cannot be captured" in page.locator(".grass-legend").inner_text()
     assert page.locator(".grass-legend svg .b-grass").count() == 1      # the same tuft as on the board
+
+
+def test_puluc_example_throws_then_lets_the_player_move(page, server):
+    page.goto(server + "/")
+    page.click('.card[data-family="puluc"]')
+    ex = page.locator('.example[data-example="PU-X1"]')
+    ex.wait_for()
+    assert ex.locator(".sticks").get_attribute("data-marked") == "2"      # the example's throw, shown
+    ex.locator('[data-id="0"]').click()
+    ex.locator('[data-id="2"]').click()                      # legal with a 2, but not the example's
+    page.wait_for_function("document.querySelector('.example[data-example=\"PU-X1\"] .verdict').classList.contains('wrong')")
+    ex.locator('[data-id="3"]').click()
+    ex.locator('[data-id="5"]').click()
+    page.wait_for_function("document.querySelector('.example[data-example=\"PU-X1\"] .verdict').classList.contains('right')")
+    assert ex.locator(".board .under").count() == 1           # the blue prisoner under the yellow warrior

@@ -62,6 +62,27 @@ South   0  0  0  0  1  5    store 14
 1  . . L E E E
    a b c d e f
 """, {"to_move": 0, "lost": (4, 1)}),
+    Example("DL-X1", "dara/dala", {"en": "Dala: the first four pieces go in the centre",
+                                   "fr": "Dala : les quatre premières pièces vont au centre"},
+            ("@c3", "@d4", "@d3", "@c4")),
+    Example("AW-X11", "awithlaknannai/serpents", {"en": "Serpents Combattants: the opening move, and the compulsory reply capture",
+                                                  "fr": "Serpents Combattants : le coup d'ouverture, et la prise obligatoire en réponse"},
+            ("m6-m7", "m8xm6")),
+    Example("KM-X10", "komikan/adugo", {"en": "Adugo: the Puma steps (every jump would land on an alpaca)",
+                                        "fr": "Adugo : le Puma avance d'un pas (chaque saut tomberait sur un alpaga)"},
+            ("c5-c4",)),
+    Example("PU-X1", "puluc", {"en": "A throw of 2: the warrior on 3 jumps on the blue warrior at 5 and takes it prisoner",
+                               "fr": "Un lancer de 2 : le guerrier en 3 saute sur le guerrier bleu en 5 et le fait prisonnier"},
+            ("(2)", "3x5"), """
+pos:  0    1  2  3  4  5  6  7  8  9  10
+      Y×4  .  .  Y  .  B  .  .  .  B  B×3
+"""),
+    Example("PU-X2", "puluc", {"en": "The rescue: with a 4, the blue warrior on 9 lands on the stack at 5 and frees its prisoner",
+                               "fr": "Le sauvetage : avec un 4, le guerrier bleu en 9 se pose sur la pile en 5 et libère son prisonnier"},
+            ("(4)", "9x5"), """
+pos:  0    1  2  3  4  5   6  7  8  9  10
+      Y×4  .  .  .  .  BY  .  .  .  B  B×3
+""", {"to_move": 1}),
     Example("AW-X2", "awithlaknannai", {"en": "The forced first move, and the reply capture, which is compulsory",
                                         "fr": "Le premier coup forcé, et la prise en réponse, obligatoire"},
             ("b4-m5", "t3xb4")),
@@ -117,7 +138,8 @@ def build(ex: Example) -> dict[str, Any]:
         state = state.apply(action)
         frames.append(_frame(state))
     return {"id": ex.id, "ruleset": ex.ruleset, "title": ex.title, "geometry": game.geometry(),
-            "player_names": list(game.player_names), "frames": frames, "moves": moves}
+            "player_names": list(game.player_names), "frames": frames,
+            "moves": moves, "throws": [m["a"] if f["to_move"] == CHANCE else None for m, f in zip(moves, frames)]}
 
 
 @lru_cache(maxsize=64)

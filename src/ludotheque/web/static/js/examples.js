@@ -5,6 +5,7 @@ import { t, lang } from "./i18n.js";
 import "./board_i18n.js";
 import { Board } from "./board.js";
 import { candidates, applyColours } from "./game.js";
+import { sticks } from "./sticks.js";
 
 export async function showExamples(box, rulesetId) {
   box.replaceChildren();
@@ -22,12 +23,20 @@ export async function showExamples(box, rulesetId) {
 function example(ex) {
   let k = 0, sel = [];
   const verdict = h("p", { class: "verdict", role: "status" });
+  const throwBox = h("div", { class: "throwbox" });
   const boardBox = h("div", { class: "board" });
-  const back = h("button", { type: "button", onclick: () => { k = Math.max(0, k - 1); sel = []; say(step()); draw(); } }, t("examples.back"));
+  const chance = (i) => i < ex.moves.length && ex.throws[i] !== null;
+  // a throw (Puluc) is the example's, not the player's: it is made at once and shown as kernels
+  const settle = () => { while (chance(k)) k += 1; };
+  const back = h("button", { type: "button", onclick: () => {
+    k = Math.max(0, k - 1);
+    while (k > 0 && chance(k)) k -= 1;
+    settle(); sel = []; say(step()); draw();
+  } }, t("examples.back"));
   const next = h("button", { type: "button", class: "step", onclick: () => advance(t("examples.stepOf", { k: k + 1, n: ex.moves.length, move: ex.moves[k].n })) }, t("examples.step"));
   const reset = h("button", { type: "button", onclick: () => { k = 0; sel = []; say(t("examples.try")); draw(); } }, t("examples.reset"));
   const el = h("div", { class: "example", "data-example": ex.id },
-    h("h3", {}, `${ex.id} — ${ex.title[lang()] || ex.title.en}`), boardBox, h("div", { class: "controls" }, back, next, reset), verdict);
+    h("h3", {}, `${ex.id} — ${ex.title[lang()] || ex.title.en}`), throwBox, boardBox, h("div", { class: "controls" }, back, next, reset), verdict);
   applyColours(el, ex.player_names);
   const board = new Board(ex.geometry, { label: t("examples.board", { id: ex.id }), family: ex.ruleset.split("/")[0], onPoint: click });
   boardBox.append(board.svg);
@@ -37,6 +46,7 @@ function example(ex) {
   function advance(text, cls = "") {
     if (k >= ex.moves.length) return;
     k += 1; sel = [];
+    settle();
     say(k === ex.moves.length ? `${text} ${t("examples.done")}` : text, cls);
     draw();
   }
@@ -67,9 +77,14 @@ function example(ex) {
       }
     }
     board.render(frame.view, marks);
-    back.disabled = k === 0;
+    const thrown = [...ex.throws.slice(0, k)].reverse().find((x) => x !== null);
+    const value = thrown === undefined ? null : ex.moves[ex.throws.lastIndexOf(thrown, k - 1)].n.replace(/[()]/g, "");
+    throwBox.replaceChildren(...(thrown === undefined ? [] : [sticks(thrown, t("puluc.sticks", { marked: thrown, value }))]));
+    back.disabled = k <= first;
     next.disabled = k >= ex.moves.length;
   }
+  settle();
+  const first = k;
   say(t("examples.try"));
   draw();
   return el;
