@@ -279,3 +279,29 @@ def test_puluc_example_throws_then_lets_the_player_move(page, server):
     ex.locator('[data-id="5"]').click()
     page.wait_for_function("document.querySelector('.example[data-example=\"PU-X1\"] .verdict').classList.contains('right')")
     assert ex.locator(".board .under").count() == 1           # the blue prisoner under the yellow warrior
+
+
+def test_nam_nam_shows_who_owns_each_house_after_the_first_round(page, server):
+    import ludotheque
+    from ludotheque.records import GameRecord
+
+    game, rng = ludotheque.load("oware/nam-nam"), random.Random(1)
+    s, actions = game.initial_state(), []
+    while [p["owner"] for p in game.view(s)["pieces"]][:6] == [0] * 6:   # until South has lost a house
+        assert not s.is_terminal
+        a = rng.choice(s.legal_actions())
+        actions.append(a)
+        s = s.apply(a)
+    owners = {p["at"]: p["owner"] for p in game.view(s)["pieces"]}
+    text = GameRecord(ruleset="oware/nam-nam", actions=actions, players=["S", "N"]).to_json()
+    r = httpx.post(f"{server}/api/import", json={"text": text}, timeout=120).json()
+    page.goto(f"{server}{r['url']}#t={r['token']}")
+    page.wait_for_selector(".b-hit.active")
+    for seat in (0, 1):
+        assert page.locator(f".board .b-own{seat}").count() == list(owners.values()).count(seat)
+    lost = next(q for q in "ABCDEF" if owners[q] == 1)         # a house of South's row that North won
+    ring = page.locator(".board .b-own1").evaluate_all(
+        "(rs, q) => rs.some((r) => { const hit = document.querySelector(`.board [data-id='${q}']`);"
+        " return r.getAttribute('cx') === hit.getAttribute('cx') && r.getAttribute('cy') === hit.getAttribute('cy'); })", lost)
+    assert ring
+    assert page.locator(".owner-legend").count() == 1

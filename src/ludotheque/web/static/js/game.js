@@ -309,7 +309,10 @@ export function showGame(main, id) {
     const pairs = others.filter(([, v]) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number"));
     extra.textContent = extras.filter(([k]) => !(k === "last_throw" && toThrow())).map(([k, v]) => `${viewKey(k)}${colon()}${v}`).join(" · ");
     const grass = (st.view.pieces || []).some((p) => p.kind === "grass") || /\+grass\b/.test(st.ruleset);
-    legend.replaceChildren(...(grass ? [h("span", { class: "grass-legend" }, grassIcon(), " ", t("board.grass"))] : []));
+    const houses = st.ruleset.startsWith("oware/nam-nam");   // houses change hands between rounds
+    legend.replaceChildren(...(grass ? [h("span", { class: "grass-legend" }, grassIcon(), " ", t("board.grass"))] : []),
+      ...(houses ? [h("span", { class: "owner-legend" }, t("board.owners"), " ", ...[0, 1].map((seat) =>
+        h("span", {}, h("span", { class: `swatch ring p${seat}` }), " ", name(seat), " ")))] : []));
     const material = [0, 1].map((seat) => (st.view.pieces || []).filter((p) => p.owner === seat && p.kind !== "grass").reduce((n, p) => n + p.count, 0));
     // banners
     bannerArea.replaceChildren();
