@@ -53,7 +53,7 @@ export class Board {
     // turns upright when that brings its points further apart, and a board whose points would
     // still be closer than a fingertip is drawn larger, to scroll
     const wide = window.matchMedia("(min-width: 700px)").matches;
-    this.pad = this.kind === "pits" ? 0.75 * U : this.kind === "track" ? 0.95 * U : (wide ? 0.8 : 0.55) * U;
+    this.pad = this.kind === "pits" ? 0.75 * U : this.kind === "track" ? 1.3 * U : (wide ? 0.8 : 0.55) * U;
     this.rotate = wide ? this.kind === "track" && hgt > 2 * w : this.gap(w, hgt, true) > this.gap(w, hgt, false);
     const gap = wide ? Infinity : this.gap(w, hgt, this.rotate);
     this.zoom = gap < MIN_GAP ? MIN_GAP / gap : 1;
@@ -269,8 +269,25 @@ export class Board {
       }
       if (n > 0) out.push([x + U * 0.3, y + U * 0.3, n, "b-pitcount"]);
     } else {
-      // a stack fans out up and to the right so that every prisoner under the top shows
       const sorted = [...pieces].sort((a, b) => (a.level || 0) - (b.level || 0));
+      if (this.kind === "track" && sorted.length > 1 && sorted.every((p) => p.level !== undefined)) {
+        // a unit of a race track (Puluc): its top piece on the square, the pieces under it, bottom
+        // first, in a row beside the track (the side without labels), so every prisoner shows
+        const vertical = !this.rotate && this.maxY - this.minY > this.maxX - this.minX;
+        const [dx, dy] = vertical ? [-1, 0] : [0, -1];
+        const top = sorted[sorted.length - 1];
+        const gap = Math.min(0.34, 0.6 / Math.max(sorted.length - 2, 1));
+        sorted.slice(0, -1).forEach((p, k) => {
+          const d = U * (0.62 + gap * k);
+          g.append(s("circle", { cx: x + dx * d, cy: y + dy * d, r: U * 0.16, class: `b-piece${p.owner} kind-${p.kind} under` }));
+        });
+        g.append(s("circle", { cx: x, cy: y, r: U * 0.28, class: `b-piece${top.owner} kind-${top.kind}` }));
+        if (kinds.indexOf(top.kind) > 0) g.append(s("text", { x, y, class: `b-kind k${top.owner}` }, top.kind[0].toUpperCase()));
+        out.push([x + U * 0.3, y + U * 0.3, sorted.length, "b-height"]);
+        d.append(g);
+        return out;
+      }
+      // a stack fans out up and to the right so that every piece under the top shows
       const step = sorted.length > 1 ? U * Math.min(0.16, 0.5 / sorted.length) : 0, r = U * (this.kind === "track" ? 0.28 : 0.34);
       sorted.forEach((p, k) => {
         const off = (k - (sorted.length - 1) / 2) * step;
