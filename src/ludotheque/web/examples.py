@@ -130,7 +130,8 @@ def _frame(state: Any) -> dict[str, Any]:
 def build(ex: Example) -> dict[str, Any]:
     """The example's frames (a position per move, with its legal actions) and its moves."""
     game = load(ex.ruleset)
-    state = game.from_diagram(ex.diagram, **ex.setup) if ex.diagram else game.initial_state()
+    # every game reads its rules text's diagrams (``from_diagram``), with its own extra arguments
+    state = getattr(game, "from_diagram")(ex.diagram, **ex.setup) if ex.diagram else game.initial_state()
     frames, moves = [_frame(state)], []
     for text in ex.moves:
         action = state.parse_move(text)

@@ -408,7 +408,7 @@ class Session:
         (``moves_from`` says where they start): what every open socket needs after a change."""
         s, game = self.state, self.game
         p = s.current_player
-        legal = []
+        legal: list[dict[str, Any]] = []
         if not self.over and p in (0, 1):
             legal = [{"a": a, "n": s.move_to_string(a), "p": game.action_points(s, a)}
                      for a in s.legal_actions()]
