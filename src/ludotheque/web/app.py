@@ -82,6 +82,9 @@ def create_app(db_path: str | Path) -> FastAPI:
     manager = Manager(store)
     engine_pool = ThreadPoolExecutor(ENGINE_THREADS, thread_name_prefix="ludo-engine")
     search_pool = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="ludo-search")
+    # a game's analysis searches every move: in a pool of its own, so it never holds up the
+    # computer's turns and hints
+    analysis_pool = ThreadPoolExecutor(1, thread_name_prefix="ludo-analysis")
     tasks: set[asyncio.Task[None]] = set()
 
     async def engine(fn: Callable[..., T], *args: Any) -> T:
@@ -104,6 +107,7 @@ def create_app(db_path: str | Path) -> FastAPI:
             task.cancel()
         engine_pool.shutdown(wait=False, cancel_futures=True)
         search_pool.shutdown(wait=False, cancel_futures=True)
+        analysis_pool.shutdown(wait=False, cancel_futures=True)
         store.close()
 
     app = FastAPI(title="ludotheque", docs_url=None, redoc_url=None, lifespan=lifespan)
@@ -296,7 +300,7 @@ def create_app(db_path: str | Path) -> FastAPI:
     async def api_analysis(game_id: str) -> Any:
         """The engine's review of a finished game: a value per position for the first player,
         the moves it marks as mistakes or blunders, the best move at each. Searched once, in
-        the search pool (about ANALYSIS_SECONDS per move), then kept for the server's life."""
+        the analysis pool (about ANALYSIS_SECONDS per move), then kept for the server's life."""
         session = await session_of(game_id)
         if not session.over:
             raise SessionError("the analysis is for a finished game", 409)
@@ -304,12 +308,16 @@ def create_app(db_path: str | Path) -> FastAPI:
         if job is None or (job.done() and job.exception() is not None):
             async with session.lock:
                 states, actions = list(session.states), list(session.g.actions)
-            job = asyncio.ensure_future(search(S.analysis, states, actions, ANALYSIS_SECONDS))
+            job = asyncio.get_running_loop().run_in_executor(
+                analysis_pool, S.analysis, states, actions, ANALYSIS_SECONDS)
             analyses[game_id] = job
         try:
             return {"id": game_id, **await asyncio.shield(job)}
         except LudoError as e:
             raise SessionError(f"this game cannot be analysed: {str(e)[:200]}") from None
+        except Exception:   # a failed search is reported, and tried again on the next request
+            log.exception("analysis failed in %s", game_id)
+            raise SessionError("the analysis failed", 500) from None
 
     # -- the websocket ---------------------------------------------------------------------
     async def broadcast(session: Session, note: str | None = None) -> None:
