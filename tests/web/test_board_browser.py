@@ -60,7 +60,16 @@ def test_hovering_approach_or_withdrawal_previews_what_it_takes(page, server):
     page.wait_for_selector('.board .previewed[data-id="c3"]')
     assert page.locator('.board .previewed[data-id="f3"]').count() == 0
     shot(page, "fanorona-capture-preview")
-    withdrawal.click()
+    page.locator(".choices button", has_text="Cancel").click()
+    click_point(page, "d2")                        # d2 has one move: hovering its end previews it
+    page.locator('.board [data-id="e3"]').hover()
+    page.wait_for_selector('.board .previewed[data-id="g5"]')
+    assert sorted(page.locator(".board .previewed").evaluate_all("(es) => es.map((e) => e.dataset.id)")) == ["f4", "g5"]
+    page.locator('.board [data-id="a1"]').hover()
+    page.wait_for_function("!document.querySelector('.board .previewed')")
+    click_point(page, "d3")
+    click_point(page, "e3")
+    page.locator(".choices .choice", has_text="d3-e3W").click()
     wait_moves(page, 1)
     page.wait_for_selector('.board .ghosted[data-id="c3"]')
     assert page.locator(".board .previewed").count() == 0

@@ -405,6 +405,8 @@ export function showGame(main, id) {
     // announce what happened since the last message
     if (seenMoves >= 0) for (const mv of st.moves.slice(seenMoves)) announce(mv.player === -1 ? t("game.announceThrow", { n: mv.n }) : t("game.announcePlays", { name: name(mv.player), move: mv.n }));
     if (seenMoves > st.moves.length) announce(t("game.backTo", { n: st.moves.length }));
+    const took = st.last_turn && seenMoves >= 0 && seenMoves < st.moves.length ? st.last_turn.ghosts.map((p) => p.at) : [];
+    if (took.length) announce(t("board.took", { n: took.join(" ") }));
     seenMoves = st.moves.length;
     if (msg.note) say(fromServer(msg.note));
     else if (!first) say("");
