@@ -43,6 +43,17 @@ North   0  2  1  4  1  1    store 19
 South   0  0  0  0  1  5    store 14
         A  B  C  D  E  F
 """, {"to_move": 0}),
+    Example("NN-X1", "oware/nam-nam", {"en": "The opening: a sowing that relays four times, and no four is made",
+                                       "fr": "L'ouverture : un semis relancé quatre fois, sans faire de quatre"},
+            ("A",)),
+    Example("NN-X2", "oware/nam-nam", {"en": "Fours taken mid-sowing: D becomes 4 (South's), then a becomes 4 (North's)",
+                                       "fr": "Des quatre pris en cours de semis : D fait 4 (pour Sud), puis a fait 4 (pour Nord)"},
+            ("B",), """
+        f  e  d  c  b  a
+North   3  2  2  2  0  3    store 12
+South   2  3  0  3  2  2    store 12
+        A  B  C  D  E  F
+""", {"to_move": 0}),
     Example("FA-1", "fanorona", {"en": "One step, two captures: by approach it takes f3 g3 (by withdrawal it would take c3 b3)",
                                  "fr": "Un pas, deux prises : par approche il prend f3 g3 (par éloignement il prendrait c3 b3)"},
             ("d3-e3A",), """
@@ -52,6 +63,15 @@ South   0  0  0  0  1  5    store 14
 2  . . . . . . . . .
 1  . . . . . . . . .
 """, {"to_move": 0}),
+    Example("FA-6", "fanorona", {"en": "The start: d2-e3 by approach takes the line f4, g5",
+                                 "fr": "Le départ : d2-e3 par approche prend la ligne f4, g5"},
+            ("d2-e3A",)),
+    Example("FT-1", "fanorona/telo", {"en": "Telo: a capture by approach, then Orange has only a paika step",
+                                      "fr": "Telo : une prise par approche, puis Orange n'a qu'un pas paika"},
+            ("b1-b2A", "a3-b3")),
+    Example("FD-1", "fanorona/dimy", {"en": "Dimy: the same step captures by approach or by withdrawal; here by withdrawal (e3)",
+                                      "fr": "Dimy : le même pas prend par approche ou par éloignement ; ici par éloignement (e3)"},
+            ("d3-c3W",)),
     Example("DA-X2", "dara", {"en": "Forming a line of three (c1-c2) removes an unprotected Elephant: d2",
                               "fr": "Former une ligne de trois (c1-c2) retire un Éléphant non protégé : d2"},
             ("c1-c2", "-d2"), """
@@ -68,6 +88,15 @@ South   0  0  0  0  1  5    store 14
     Example("AW-X11", "awithlaknannai/serpents", {"en": "Serpents Combattants: the opening move, and the compulsory reply capture",
                                                   "fr": "Serpents Combattants : le coup d'ouverture, et la prise obligatoire en réponse"},
             ("m6-m7", "m8xm6")),
+    Example("AW-X9", "awithlaknannai/lemery", {"en": "Lemery: the start, and the reply capture along the middle row",
+                                               "fr": "Lemery : le départ, et la prise en réponse le long de la rangée du milieu"},
+            ("b5-m6", "m7xm5")),
+    Example("AC-X1", "awithlaknannai/classic", {"en": "The classic sheet: the first move and a reply capture",
+                                                "fr": "La fiche classique : le premier coup et une prise en réponse"},
+            ("b4-m5", "t5xb4")),
+    Example("KM-X12", "komikan/chivi-kora", {"en": "Chivi Korá: alpacas move forward or sideways only",
+                                             "fr": "Chivi Korá : les alpagas n'avancent que tout droit ou de côté"},
+            ("c2-c3", "c5-c4")),
     Example("KM-X10", "komikan/adugo", {"en": "Adugo: the Puma steps (every jump would land on an alpaca)",
                                         "fr": "Adugo : le Puma avance d'un pas (chaque saut tomberait sur un alpaga)"},
             ("c5-c4",)),
@@ -105,6 +134,16 @@ pos:  0    1  2  3  4  5   6  7  8  9  10
 1  . . . . . . . .
    a b c d e f g h
 """, {"to_move": 0}),
+    Example("CH-X1", "yote/choko", {"en": "Choko: the holder moves instead of deploying, so the other side deploys and takes the token",
+                                    "fr": "Choko : le détenteur déplace au lieu de poser, alors l'autre camp pose et prend le jeton"},
+            ("b4-a4", "@e5"), """
+5  . . D . .
+4  . L . D .
+3  D L . L .
+2  . . D . .
+1  . . L . .
+   a b c d e
+""", {"hands": (8, 8), "holder": 0}),
     Example("YO-X1", "yote", {"en": "A capture, then a bonus removal of another dark camel",
                               "fr": "Une prise, puis le retrait en prime d'un autre chameau sombre"},
             ("c2xc4", "-d4"), """
