@@ -152,7 +152,9 @@ def test_every_worked_example_plays_its_moves(client):
                     assert frame["to_move"] == ludotheque.CHANCE and frame["legal"] == []
             assert ex["title"]["en"] and ex["title"]["fr"]
     assert client.get("/api/examples", params={"id": "oware?grand_slam=lemery"}).json()["examples"][0]["id"] == "OW-X1"
-    assert client.get("/api/examples", params={"id": "oware/nam-nam"}).json()["examples"] == []   # other rules
+    nam_nam = client.get("/api/examples", params={"id": "oware/nam-nam"}).json()["examples"]
+    assert [ex["id"] for ex in nam_nam] == ["NN-X1", "NN-X2"]             # its own rules, not Abapa's
+    assert client.get("/api/examples", params={"id": "oware/omweso"}).json()["examples"] == []
     puluc = client.get("/api/examples", params={"id": "puluc"}).json()["examples"][0]
     assert puluc["id"] == "PU-X1" and puluc["throws"] == [2, None]          # a throw of 2, then the move
     assert puluc["frames"][0]["legal"] == [] and [m["n"] for m in puluc["frames"][1]["legal"]] == ["0-2", "3x5"]
