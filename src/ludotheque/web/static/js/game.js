@@ -83,6 +83,7 @@ export function showGame(main, id) {
   let anim = null;        // a sowing being shown seed by seed: {frames, k, timer}
   let shownTurn = "";     // the last turn already shown (animated) on this page
   let thrown = -1;        // Puluc: the ply of the last throw this page has revealed
+  let tossing = false;    // the kernels just thrown: drawn falling, once
 
   const message = h("p", { class: "message", role: "status" });
   const turn = h("span", { class: "turn" });
@@ -286,11 +287,13 @@ export function showGame(main, id) {
     if (!st || !st.ruleset.startsWith("puluc") || !prev) return;
     if (mv && toThrow()) {
       sticksBox.append(sticks(null, t("puluc.notThrown")),
-        h("button", { type: "button", class: "primary throw-button", onclick: () => { thrown = mv.ply; sticksBox.classList.toggle("tossing", !reducedMotion()); drawAll(); } }, t("puluc.throw")));
+        h("button", { type: "button", class: "primary throw-button", onclick: () => { thrown = mv.ply; tossing = !reducedMotion(); drawAll(); } }, t("puluc.throw")));
       return;
     }
     const marked = stickCount(prev.a);
-    sticksBox.append(sticks(marked, t("puluc.sticks", { marked, value: st.view.last_throw ?? "" })));
+    const shown = sticks(marked, t("puluc.sticks", { marked, value: st.view.last_throw ?? "" }));
+    if (tossing) { shown.classList.add("tossing"); tossing = false; }   // the kernels fall once
+    sticksBox.append(shown);
   }
 
   function drawAll() {
