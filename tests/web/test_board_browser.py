@@ -314,3 +314,26 @@ def test_nam_nam_shows_who_owns_each_house_after_the_first_round(page, server):
         " return r.getAttribute('cx') === hit.getAttribute('cx') && r.getAttribute('cy') === hit.getAttribute('cy'); })", lost)
     assert ring
     assert page.locator(".owner-legend").count() == 1
+
+
+def test_examples_on_a_phone_fit_the_screen_and_a_fingertip(browser, server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, reduced_motion="reduce")
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(300_000)
+        pg.goto(server + "/")
+        pg.click('.card[data-family="fanorona"]')
+        ex = pg.locator('.example[data-example="FA-1"]')
+        ex.wait_for()
+        gap = ex.evaluate("""(el) => { const c = [...el.querySelectorAll('.b-hit')].map((e) => {
+            const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
+          let d = Infinity; for (let i = 0; i < c.length; i++) for (let j = i + 1; j < c.length; j++)
+            d = Math.min(d, Math.hypot(c[i][0] - c[j][0], c[i][1] - c[j][1])); return d; }""")
+        assert gap >= 44
+        assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        ex.locator('[data-id="d3"]').tap()
+        ex.locator('[data-id="e3"]').tap()
+        pg.wait_for_function("document.querySelector('.example[data-example=\"FA-1\"] .verdict').classList.contains('right')")
+        shot(pg, "phone-example-fanorona")
+    finally:
+        ctx.close()

@@ -22,7 +22,8 @@ function s(tag, attrs = {}, text) {
 }
 
 export class Board {
-  constructor(geometry, { onPoint = () => {}, onEscape = () => {}, onHover = () => {}, flip = false, label = t("board.label"), family = "" } = {}) {
+  constructor(geometry, { onPoint = () => {}, onEscape = () => {}, onHover = () => {}, flip = false, label = t("board.label"), family = "", chrome = 30 } = {}) {
+    this.chrome = chrome;   // px of the page around the board's width on a small screen
     this.geo = geometry;
     this.look = LOOKS[family] || {};
     this.onHover = onHover;
@@ -75,7 +76,7 @@ export class Board {
   // the px between the closest points, the board fitting a small screen upright or not
   gap(w, hgt, turned) {
     const pad = 2 * this.pad / U, store = this.kind === "pits" && this.geo.stores ? 2.2 : 0;
-    const availW = Math.min(window.innerWidth, 820) - 30, availH = window.innerHeight * 0.8;
+    const availW = Math.min(window.innerWidth, 820) - this.chrome, availH = window.innerHeight * 0.8;
     const [bw, bh] = turned ? [hgt + store, w] : [w + store, hgt];
     const scale = Math.min(availW / ((bw + pad) * U), availH / ((bh + pad) * U));
     this.fitWidth = (bw + pad) * U * scale;

@@ -38,7 +38,7 @@ function example(ex) {
   const el = h("div", { class: "example", "data-example": ex.id },
     h("h3", {}, `${ex.id} — ${ex.title[lang()] || ex.title.en}`), throwBox, boardBox, h("div", { class: "controls" }, back, next, reset), verdict);
   applyColours(el, ex.player_names);
-  const board = new Board(ex.geometry, { label: t("examples.board", { id: ex.id }), family: ex.ruleset.split("/")[0], onPoint: click });
+  const board = new Board(ex.geometry, { label: t("examples.board", { id: ex.id }), family: ex.ruleset.split("/")[0], onPoint: click, chrome: 64 });
   boardBox.append(board.svg);
 
   function say(text, cls = "") { verdict.textContent = text; verdict.className = `verdict ${cls}`; }
