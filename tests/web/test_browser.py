@@ -53,7 +53,8 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    # reduced motion: a pit game's sowing is not animated seed by seed (test_board_browser tests it)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, reduced_motion="reduce")
     pg = ctx.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -326,6 +327,7 @@ def test_fanorona_chain_capture_with_the_stop_choice(page, server):
 def test_puluc_throws_are_shown(page, server):
     g = api_game(server, "puluc")
     page.goto(f"{server}/play/{g['id']}#t={g['token']}")
+    page.click(".throw-button")                      # the sticks are thrown before the move
     page.wait_for_selector(".b-hit.active")
     assert "throw" in page.locator(".moves").inner_text()
     assert "last throw" in page.locator(".statusbar").inner_text()

@@ -32,6 +32,7 @@ from ..ai.agents import make_agent
 from ..core.errors import LudoError, RulesetError
 from ..core.rules_text import LANGUAGES, rules_text
 from . import sessions as S
+from .examples import examples_of
 from .sessions import Manager, Session, SessionError, Store
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,7 @@ COMMANDS = {"move", "move_text", "explain", "undo", "hint", "resign", "offer_dra
             "accept_draw", "decline_draw", "sync", "ping"}
 ENGINE_THREADS = 4          # moves, positions, game loading, records
 SEARCH_THREADS = 2          # the computer's turns and hints (seconds each)
+ANALYSIS_SECONDS = 0.2      # search per move when a finished game is analysed
 
 
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kw: Any) -> uvicorn.Config:
@@ -80,6 +82,9 @@ def create_app(db_path: str | Path) -> FastAPI:
     manager = Manager(store)
     engine_pool = ThreadPoolExecutor(ENGINE_THREADS, thread_name_prefix="ludo-engine")
     search_pool = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="ludo-search")
+    # a game's analysis searches every move: in a pool of its own, so it never holds up the
+    # computer's turns and hints
+    analysis_pool = ThreadPoolExecutor(1, thread_name_prefix="ludo-analysis")
     tasks: set[asyncio.Task[None]] = set()
 
     async def engine(fn: Callable[..., T], *args: Any) -> T:
@@ -102,6 +107,7 @@ def create_app(db_path: str | Path) -> FastAPI:
             task.cancel()
         engine_pool.shutdown(wait=False, cancel_futures=True)
         search_pool.shutdown(wait=False, cancel_futures=True)
+        analysis_pool.shutdown(wait=False, cancel_futures=True)
         store.close()
 
     app = FastAPI(title="ludotheque", docs_url=None, redoc_url=None, lifespan=lifespan)
@@ -140,6 +146,13 @@ def create_app(db_path: str | Path) -> FastAPI:
         except Exception as e:   # the id is untrusted: any failure to read it is a bad id
             log.debug("rules id %.80r raised %s", id, type(e).__name__)
             raise SessionError("not a valid ruleset id", 404) from None
+
+    @app.get("/api/examples")
+    async def api_examples(id: str) -> Any:
+        """The worked examples of a ruleset's rules page, as live positions."""
+        if not 0 < len(id) <= S.MAX_RULESET_ID:
+            raise SessionError("not a valid ruleset id", 404)
+        return {"id": id, "examples": await engine(examples_of, id)}
 
     # -- games -----------------------------------------------------------------------------
     async def body(request: Request) -> dict[str, Any]:
@@ -280,6 +293,31 @@ def create_app(db_path: str | Path) -> FastAPI:
 
         async with session.lock:
             return await engine(replay)
+
+    analyses: dict[str, asyncio.Future[dict[str, Any]]] = {}   # game id -> its analysis
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def api_analysis(game_id: str) -> Any:
+        """The engine's review of a finished game: a value per position for the first player,
+        the moves it marks as mistakes or blunders, the best move at each. Searched once, in
+        the analysis pool (about ANALYSIS_SECONDS per move), then kept for the server's life."""
+        session = await session_of(game_id)
+        if not session.over:
+            raise SessionError("the analysis is for a finished game", 409)
+        job = analyses.get(game_id)
+        if job is None or (job.done() and job.exception() is not None):
+            async with session.lock:
+                states, actions = list(session.states), list(session.g.actions)
+            job = asyncio.get_running_loop().run_in_executor(
+                analysis_pool, S.analysis, states, actions, ANALYSIS_SECONDS)
+            analyses[game_id] = job
+        try:
+            return {"id": game_id, **await asyncio.shield(job)}
+        except LudoError as e:
+            raise SessionError(f"this game cannot be analysed: {str(e)[:200]}") from None
+        except Exception:   # a failed search is reported, and tried again on the next request
+            log.exception("analysis failed in %s", game_id)
+            raise SessionError("the analysis failed", 500) from None
 
     # -- the websocket ---------------------------------------------------------------------
     async def broadcast(session: Session, note: str | None = None) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from .. import rulesets
 from ..ai.agents import Agent, make_agent
 from ..ai.warmup import prepare
+from ..ai.hints import analyse
 from ..ai.levels import LEVEL_NAMES
 from ..core.errors import IllegalActionError, LudoError, NotationError, RulesetError
 from ..core.game import CHANCE, TERMINAL, Game, State
@@ -220,7 +221,7 @@ class Session:
 
     def _push(self, action: int) -> None:
         s = self.state
-        self.moves.append({"ply": len(self.moves), "player": s.current_player,
+        self.moves.append({"ply": len(self.moves), "player": s.current_player, "a": action,
                            "n": s.move_to_string(action), "p": self.game.action_points(s, action)})
         self.states.append(s.apply(action))
 
@@ -407,21 +408,59 @@ class Session:
         (``moves_from`` says where they start): what every open socket needs after a change."""
         s, game = self.state, self.game
         p = s.current_player
-        legal = []
+        legal: list[dict[str, Any]] = []
         if not self.over and p in (0, 1):
             legal = [{"a": a, "n": s.move_to_string(a), "p": game.action_points(s, a)}
                      for a in s.legal_actions()]
+            if geometry_of(self.g.ruleset).get("kind") != "pits":   # what each move would take, for a preview
+                before = game.view(s)
+                for m in legal:
+                    m["x"] = [g["at"] for g in taken(before, game.view(s.apply(m["a"])), p)]
         out = {
             "type": "state", "id": self.g.id, "ruleset": self.g.ruleset, "mode": self.g.mode,
             "level": self.g.level, "ai_seat": self.g.ai_seat, "players": self.g.players,
             "player_names": list(game.player_names), "ply": len(self.moves),
             "to_move": p if not self.over else TERMINAL, "view": game.view(s), "legal": legal,
             "moves": self.moves, "result": self.result(), "draw_offer": self.g.draw_offer,
-            "num_actions": game.num_actions,
+            "num_actions": game.num_actions, "last_turn": self.last_turn(),
         }
         if delta:
             out["moves_from"], out["moves"] = self.mark, self.moves[self.mark:]
             self.mark = len(self.moves)
+        return out
+
+    def last_turn(self) -> dict[str, Any] | None:
+        """The last player's whole turn (every action of a chain, the throws before it): its
+        moves, the points they touch, and what it took (``ghosts``: the pieces as they stood,
+        shown faded until the next move) or, in a pit game, the pits it sowed and emptied."""
+        end = len(self.moves)
+        while end and self.moves[end - 1]["player"] == CHANCE:   # the next player's throws
+            end -= 1
+        if not end:
+            return None
+        player = self.moves[end - 1]["player"]
+        start = end - 1
+        while start:
+            prev = self.moves[start - 1]["player"]
+            if prev == player:
+                start -= 1
+            elif prev == CHANCE:   # the throws that began the turn (or came between its moves)
+                while start and self.moves[start - 1]["player"] == CHANCE:
+                    start -= 1
+                if not (start and self.moves[start - 1]["player"] == player):
+                    break
+            else:
+                break
+        moves = self.moves[start:end]
+        before, after = self.game.view(self.states[start]), self.game.view(self.states[end])
+        points = list(dict.fromkeys(q for m in moves for q in m["p"]))
+        out: dict[str, Any] = {"player": player, "from": start, "points": points, "ghosts": taken(before, after, player)}
+        if geometry_of(self.g.ruleset).get("kind") == "pits":
+            was, now = _counts(before), _counts(after)
+            origins = {m["p"][0] for m in moves if m["p"]}
+            out["sown"] = [q for q in now if now[q] > was.get(q, 0)]
+            out["emptied"] = [q for q in was if now.get(q, 0) < was[q] and q not in origins]
+            out["before"] = before
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -430,6 +469,46 @@ class Session:
                 "players": self.g.players, "plies": len(self.moves), "updated": self.g.updated,
                 "result": r["result"] if r else "*", "reason": r["reason"] if r else "",
                 "status": r["reason"] if r else game_status(self)}
+
+
+def _counts(view: dict[str, Any], owner: Any = "any") -> dict[str, int]:
+    out: dict[str, int] = {}
+    for p in view.get("pieces") or []:
+        if owner == "any" or p.get("owner") == owner:
+            out[p["at"]] = out.get(p["at"], 0) + int(p.get("count", 1))
+    return out
+
+
+def taken(before: dict[str, Any], after: dict[str, Any], mover: int) -> list[dict[str, Any]]:
+    """The other side's pieces that a move (or turn) took off the board: those standing
+    before at a point where the other side has fewer afterwards (pieces with an owner only)."""
+    other = 1 - mover
+    was, now = _counts(before, other), _counts(after, other)
+    out = []
+    for p in before.get("pieces") or []:
+        if p.get("owner") == other and now.get(p["at"], 0) < was[p["at"]]:
+            out.append(dict(p))
+    return out
+
+
+def analysis(states: list[State], actions: list[int], seconds: float) -> dict[str, Any]:
+    """A finished game reviewed by the engine (`ludotheque.ai.hints.analyse`), for the page's
+    graph: ``values[k]`` is the first player's value in [-1, 1] after ``k`` actions (the value
+    of the best move there, as the search sees it), ``reviews`` the players' moves with their
+    marks ("?" mistake, "??" blunder) and the best move found."""
+    reviews = analyse(states[:len(actions)], actions, seconds)
+    values: list[float | None] = [None] * (len(actions) + 1)
+    for r in reviews:       # before the move: the mover's best value, turned to the first player's
+        values[r.number - 1] = r.before if r.player == 0 else -r.before
+    final = states[len(actions)].outcome() if len(states) > len(actions) else None
+    if final is not None:
+        values[-1] = 0.0 if final.winner is None else (1.0 if final.winner == 0 else -1.0)
+    last = 0.0
+    for k, v in enumerate(values):   # throws and the end carry the value before them
+        last = values[k] = last if v is None else v
+    return {"values": values, "reviews": [{"ply": r.number - 1, "player": r.player, "move": r.move,
+                                           "before": r.before, "after": r.after, "best": r.best,
+                                           "mark": r.mark} for r in reviews]}
 
 
 def game_status(session: Session) -> str:

@@ -2,6 +2,8 @@
 import { h, api, announce, rememberGame, tokenFor, gameEntry } from "./util.js";
 import { t, srv, colon, playerName, seatHolder, viewKey, gameTitle } from "./i18n.js";
 import { Board } from "./board.js";
+import { sowingFrames, reducedMotion } from "./sowing.js";
+import { sticks, stickCount } from "./sticks.js";
 
 // -- choosing an action from clicks ------------------------------------------------------------
 // A legal action comes with its points (from, over, to…). Clicks select points in order and may
@@ -28,11 +30,16 @@ export function candidates(legal, sel) {
 }
 
 // Players named after a colour (Green, Orange, Yellow, Blue…) get pieces of that colour.
+// Others get the colours their rules text gives them: Kōnane's Hibiscus pink and Jasmine green,
+// Yoté's light and dark purple, Dara's Lions and Elephants, Komikan's Puma and alpacas.
 const COLOURS = { green: ["#4f9a5c", "#24582f"], orange: ["#e8893a", "#9a4f12"], yellow: ["#f0cf4f", "#9a7a10"],
-  blue: ["#3f6fc0", "#1c3b73"], red: ["#c8453a", "#6e1a14"], black: ["#2e2a27", "#000"], white: ["#f6f1e4", "#8d7a5c"] };
+  blue: ["#3f6fc0", "#1c3b73"], red: ["#c8453a", "#6e1a14"], black: ["#2e2a27", "#000"], white: ["#f6f1e4", "#8d7a5c"],
+  hibiscus: ["#f08cb0", "#9c3a62"], jasmine: ["#5da35f", "#245a2a"], light: ["#cdb2ec", "#6e4c97"], dark: ["#5b2a86", "#2c0f48"],
+  lions: ["#d9a441", "#7a5512"], elephants: ["#8d959c", "#3f454a"], puma: ["#c27a3a", "#6a3a12"], alpacas: ["#f6f1e4", "#8d7a5c"] };
 export function applyColours(el, names) {
   names.forEach((n, i) => {
-    const c = COLOURS[(n.match(/[A-Za-z]+/) || [""])[0].toLowerCase()];
+    const letter = (n.match(/\((\w)\)$/) || [])[1];   // Ludens's "Player 1 (Y)"
+    const c = COLOURS[{ Y: "yellow", B: "blue" }[letter] || (n.match(/[A-Za-z]+/) || [""])[0].toLowerCase()];
     if (c) { el.style.setProperty(`--p${i}`, c[0]); el.style.setProperty(`--p${i}-edge`, c[1]); }
   });
 }
@@ -53,6 +60,14 @@ export function turns(moves) {
   return out;
 }
 
+function grassIcon() {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 28 28");
+  svg.setAttribute("aria-hidden", "true");
+  svg.innerHTML = '<path class="b-grass" d="M6,24 q1,-8 -1,-14 M11,24 q0,-9 1,-17 M16,24 q1,-8 3,-15 M21,24 q1,-6 4,-11"/>';
+  return svg;
+}
+
 const MAX_RETRIES = 8;   // reconnection attempts (backing off) before the page gives up
 
 export function showGame(main, id) {
@@ -64,6 +79,11 @@ export function showGame(main, id) {
   let st = null, board = null, sel = [], hint = null, ws = null, closed = false, retry = 0;
   let seenMoves = -1, flipOverride = null, catalogue = null;
   let inFlight = false;   // a move was sent and not answered yet: the board is locked
+  let preview = null;     // the points a choice would take, while it is hovered or focused
+  let anim = null;        // a sowing being shown seed by seed: {frames, k, timer}
+  let shownTurn = "";     // the last turn already shown (animated) on this page
+  let thrown = -1;        // Puluc: the ply of the last throw this page has revealed
+  let tossing = false;    // the kernels just thrown: drawn falling, once
 
   const message = h("p", { class: "message", role: "status" });
   const turn = h("span", { class: "turn" });
@@ -71,6 +91,8 @@ export function showGame(main, id) {
   const bannerArea = h("div");
   const boardBox = h("div", { class: "board" });
   const choices = h("div", { class: "choices" });
+  const legend = h("div", { class: "legend" });
+  const sticksBox = h("div", { class: "throwbox" });
   const players = h("div", { class: "players" });
   const controls = h("div", { class: "controls" });
   const movesBox = h("div", { class: "moves" });
@@ -85,7 +107,7 @@ export function showGame(main, id) {
 
   main.append(title, h("div", { class: "game" },
     h("section", {}, bannerArea,
-      h("div", { class: "boardwrap" }, h("div", { class: "statusbar" }, turn, extra), boardBox, choices, message)),
+      h("div", { class: "boardwrap" }, h("div", { class: "statusbar" }, turn, extra, sticksBox), boardBox, legend, choices, message)),
     h("aside", { class: "side" }, players, controls,
       h("div", {}, typedLabel, typed),
       movesHeading, movesBox, inviteBox)));
@@ -121,12 +143,17 @@ export function showGame(main, id) {
     inFlight = true;
     draw();
   };
-  const myTurn = () => st && !inFlight && !st.result && st.you.includes(st.to_move) && !(st.mode === "ai" && st.to_move === st.ai_seat);
+  const seated = () => st && !st.result && st.you.includes(st.to_move) && !(st.mode === "ai" && st.to_move === st.ai_seat);
+  const myTurn = () => seated() && !inFlight && !anim && !toThrow();
+  // Puluc: the throw that gives this turn its value (the server draws it when the last turn
+  // ends, seeded by game and ply); the player to move reveals it with the throw button
+  const lastThrow = () => { const mv = st.moves[st.moves.length - 1]; return mv && mv.player === -1 && st.ruleset.startsWith("puluc") ? mv : null; };
+  const toThrow = () => { const mv = lastThrow(); return !!mv && mv.ply > thrown && seated(); };
   const name = (seat) => seat === -1 ? t("game.throw") : playerName(st.player_names[seat]);
   const fromServer = (text) => srv(text, st ? st.player_names : null);
 
   function play(action) {
-    sel = []; hint = null;
+    sel = []; hint = null; preview = null;
     choices.replaceChildren();
     sendMove({ type: "move", action: action.a });
   }
@@ -161,10 +188,12 @@ export function showGame(main, id) {
   }
 
   function marks() {
-    const m = { sel, last: [], hint: hint ? hint.p : [] };
-    if (st.moves.length) {
-      const lastMove = [...st.moves].reverse().find((x) => x.p.length);
-      if (lastMove) m.last = lastMove.p;
+    const m = { sel, last: [], hint: hint ? hint.p : [], preview: preview || [] };
+    const lt = st.last_turn;
+    if (lt) {
+      m.last = lt.points;
+      m.ghosts = lt.ghosts;
+      m.sown = lt.sown; m.emptied = lt.emptied;
     }
     if (myTurn()) {
       if (!sel.length) {
@@ -178,6 +207,21 @@ export function showGame(main, id) {
     return m;
   }
 
+  // what a move would take, as words (for its button) and as points (the preview)
+  const takes = (x) => x.x && x.x.length ? t("game.takes", { move: x.n, points: x.x.join(" ") }) : x.x ? t("game.takesNothing", { move: x.n }) : x.n;
+  function showPreview(points) {
+    preview = points && points.length ? points : null;
+    if (board && st && !anim) board.render(st.view, marks());
+  }
+  // hovering a point that would complete exactly one move previews its capture
+  function hoverPoint(pid) {
+    if (!st || !myTurn() || !pid) { if (preview) showPreview(null); return; }
+    const { exact, longer } = candidates(st.legal, sel.length ? [...sel, pid] : [pid]);
+    const one = exact.length === 1 && !longer.length ? exact[0] : null;
+    const pts = one && one.x && one.x.length ? one.x : null;
+    if (String(pts) !== String(preview)) showPreview(pts);   // a redraw only when it changes: the point stays clickable
+  }
+
   function drawChoices() {
     choices.replaceChildren();
     if (!myTurn()) return;
@@ -185,7 +229,10 @@ export function showGame(main, id) {
     const pointless = st.legal.filter((x) => !x.p.length);
     const complete = sel.length ? candidates(st.legal, sel).exact : [];
     for (const x of [...complete, ...pointless]) {
-      choices.append(h("button", { type: "button", class: "choice", "data-action": x.a, onclick: () => play(x) }, x.n));
+      const on = () => showPreview(x.x), off = () => showPreview(null);
+      choices.append(h("button", { type: "button", class: "choice", "data-action": x.a, title: takes(x),
+        onclick: () => play(x), onpointerenter: on, onfocus: on, onpointerleave: off, onblur: off },
+        x.x && x.x.length ? takes(x) : x.n));   // on a touch screen, the words are the preview
     }
     if (sel.length) choices.append(h("button", { type: "button", onclick: () => { sel = []; draw(); } }, t("game.cancel")));
     if (hint) choices.append(h("button", { type: "button", class: "primary", onclick: () => play(hint) }, t("game.playHint", { move: hint.n })));
@@ -193,8 +240,60 @@ export function showGame(main, id) {
 
   function draw() {
     if (!st) return;
+    if (anim) {
+      const f = anim.frames[anim.k];
+      board.render(f.view, { current: f.current, last: st.last_turn ? st.last_turn.points.slice(0, 1) : [] });
+      choices.replaceChildren(h("button", { type: "button", class: "skip", onclick: stopAnimation }, t("board.skip")));
+      return;
+    }
     board.render(st.view, marks());
     drawChoices();
+    drawThrow();
+  }
+
+  // a pit game's last sowing, seed by seed (not with reduced motion; skipped by a click, a key
+  // or the next position)
+  function animate() {
+    const lt = st.last_turn;
+    const key = lt ? `${lt.from}:${st.ply}` : "";
+    if (key === shownTurn) return;
+    shownTurn = key;
+    stopAnimation(false);
+    const origins = lt && lt.before ? st.moves.slice(lt.from).filter((m) => m.player !== -1 && m.p.length) : [];
+    if (reducedMotion() || origins.length !== 1) return;
+    const frames = sowingFrames(board.geo, lt.before, st.view, origins[0].p[0]);
+    if (!frames || !frames.length) return;
+    const delay = Math.max(60, Math.min(220, 2400 / frames.length));
+    anim = { frames, k: 0, timer: setInterval(() => {
+      if (++anim.k >= anim.frames.length) stopAnimation(); else draw();
+    }, delay) };
+    boardBox.dataset.animating = "1";
+    draw();
+  }
+  function stopAnimation(redraw = true) {
+    if (!anim) return;
+    clearInterval(anim.timer);
+    anim = null;
+    delete boardBox.dataset.animating;
+    if (redraw) draw();
+  }
+
+  // Puluc: the four sticks of the last throw, face down with a throw button until the player to
+  // move reveals them
+  function drawThrow() {
+    const mv = st && lastThrow();
+    const prev = st ? [...st.moves].reverse().find((m) => m.player === -1) : null;
+    sticksBox.replaceChildren();
+    if (!st || !st.ruleset.startsWith("puluc") || !prev) return;
+    if (mv && toThrow()) {
+      sticksBox.append(sticks(null, t("puluc.notThrown")),
+        h("button", { type: "button", class: "primary throw-button", onclick: () => { thrown = mv.ply; tossing = !reducedMotion(); drawAll(); } }, t("puluc.throw")));
+      return;
+    }
+    const marked = stickCount(prev.a);
+    const shown = sticks(marked, t("puluc.sticks", { marked, value: st.view.last_throw ?? "" }));
+    if (tossing) { shown.classList.add("tossing"); tossing = false; }   // the kernels fall once
+    sticksBox.append(shown);
   }
 
   function drawAll() {
@@ -205,12 +304,19 @@ export function showGame(main, id) {
     // status line
     if (over) turn.textContent = t("game.overStatus", { reason: fromServer(over.reason) });
     else if (st.mode === "ai" && st.to_move === st.ai_seat) turn.textContent = t("game.thinking", { name: name(st.to_move) });
+    else if (toThrow()) turn.textContent = t("puluc.toThrow", { name: name(st.to_move) });
     else turn.textContent = (fromServer(st.view.status) || t("game.toMove", { name: name(st.to_move) })) + (myTurn() && st.you.length === 1 ? t("game.yourTurn") : "");
     const others = Object.entries(st.view).filter(([k, v]) => !["pieces", "scores", "status"].includes(k) && v !== null);
     const extras = others.filter(([, v]) => typeof v !== "object");
     // per-player extras (pieces in hand…): a pair of numbers, shown on each player's card
     const pairs = others.filter(([, v]) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number"));
-    extra.textContent = extras.map(([k, v]) => `${viewKey(k)}${colon()}${v}`).join(" · ");
+    extra.textContent = extras.filter(([k]) => !(k === "last_throw" && toThrow())).map(([k, v]) => `${viewKey(k)}${colon()}${v}`).join(" · ");
+    const grass = (st.view.pieces || []).some((p) => p.kind === "grass") || /\+grass\b/.test(st.ruleset);
+    const houses = st.ruleset.startsWith("oware/nam-nam");   // houses change hands between rounds
+    legend.replaceChildren(...(grass ? [h("span", { class: "grass-legend" }, grassIcon(), " ", t("board.grass"))] : []),
+      ...(houses ? [h("span", { class: "owner-legend" }, t("board.owners"), " ", ...[0, 1].map((seat) =>
+        h("span", {}, h("span", { class: `swatch ring p${seat}` }), " ", name(seat), " ")))] : []));
+    const material = [0, 1].map((seat) => (st.view.pieces || []).filter((p) => p.owner === seat && p.kind !== "grass").reduce((n, p) => n + p.count, 0));
     // banners
     bannerArea.replaceChildren();
     if (over) {
@@ -218,7 +324,8 @@ export function showGame(main, id) {
       bannerArea.append(h("div", { class: "banner", role: "status" },
         h("strong", {}, `${won} (${over.result})`), h("span", {}, fromServer(over.reason)),
         h("a", { href: "/", "data-link": true, style: "color:#fff" }, t("game.newGame")),
-        h("a", { href: `/replay/${id}`, "data-link": true, style: "color:#fff" }, t("game.replay"))));
+        h("a", { href: `/replay/${id}`, "data-link": true, style: "color:#fff" }, t("game.replay")),
+        h("a", { href: `/replay/${id}?analyse=1`, "data-link": true, style: "color:#fff", class: "analyse-link" }, t("analysis.button"))));
     } else if (st.draw_offer !== null && st.draw_offer !== undefined && st.you.some((s) => s !== st.draw_offer)) {
       bannerArea.append(h("div", { class: "banner offer" },
         h("span", {}, t("game.offersDraw", { name: name(st.draw_offer) })),
@@ -230,6 +337,8 @@ export function showGame(main, id) {
       h("div", { class: "name" }, h("span", { class: `swatch p${seat}` }), seatHolder(st.players[seat])),
       st.players[seat] !== st.player_names[seat] ? h("div", { class: "seat" }, name(seat) + (st.you.length === 1 && st.you[0] === seat ? ` · ${t("game.you")}` : "")) : null,
       ...pairs.map(([k, v]) => h("div", { class: "seat" }, `${viewKey(k)}${colon()}${v[seat]}`)),
+      // the pieces on the board, unless the view counts them already (Awithlaknannai's snakes)
+      pairs.some(([, v]) => v[0] === material[0] && v[1] === material[1]) ? null : h("div", { class: "seat material", "data-seat": seat }, t("game.onBoard", { n: material[seat] })),
       st.view.scores ? h("div", { class: "score", title: t("game.score"), "aria-label": t("game.hasScore", { name: name(seat), n: st.view.scores[seat] }) }, st.view.scores[seat]) : null)));
     // controls
     const seated = st.you.length > 0;
@@ -252,7 +361,7 @@ export function showGame(main, id) {
     }
     const items = rows.map((row) => h("li", {}, ...row.map((turn) => h("span", { class: "turn", title: turn.player === -1 ? t("game.throwTitle") : name(turn.player) },
       h("span", { class: `swatch p${turn.player}`, style: turn.player === -1 ? "visibility:hidden" : "" }), " ",
-      ...turn.moves.map((mv) => mv.player === -1 ? h("span", { class: "throw" }, t("game.throwMove", { n: mv.n }) + " ") : h("span", { class: "mv" }, mv.n + " "))))));
+      ...turn.moves.map((mv) => mv.player === -1 ? h("span", { class: "throw" }, t("game.throwMove", { n: toThrow() && mv === lastThrow() ? "?" : mv.n }) + " ") : h("span", { class: "mv" }, mv.n + " "))))));
     movesBox.dataset.plies = st.moves.length;
     movesBox.replaceChildren(items.length ? h("ol", {}, items) : h("p", { class: "extra" }, t("game.noMoves")));
     movesBox.scrollTop = movesBox.scrollHeight;
@@ -275,26 +384,39 @@ export function showGame(main, id) {
     if (msg.geometry) {
       const flip = flipOverride ?? (msg.you.length === 1 && msg.you[0] === 1);
       board = new Board(msg.geometry, {
-        flip, label: boardLabel(msg.ruleset),
-        onPoint: clickPoint, onEscape: () => { sel = []; draw(); },
+        flip, label: boardLabel(msg.ruleset), family: msg.ruleset.split(/[/+?]/)[0],
+        onPoint: (pid) => { if (anim) stopAnimation(); else clickPoint(pid); }, onEscape: () => { if (anim) stopAnimation(); sel = []; draw(); },
+        onHover: hoverPoint,
       });
       board.onCursor = (pid) => announce(board.describe(pid, (st.view.pieces || []).filter((p) => p.at === pid)));
       boardBox.replaceChildren(board.svg);
       applyColours(main, msg.player_names);
     }
-    if (st && msg.ply !== st.ply) { sel = []; hint = null; }
+    if (st && msg.ply !== st.ply) { sel = []; hint = null; preview = null; }
     if (msg.moves_from !== undefined) msg.moves = (st ? st.moves.slice(0, msg.moves_from) : []).concat(msg.moves);
     st = msg;
-    if (first) rememberGame({ id, ruleset: st.ruleset, ...(token ? { token } : {}) });
+    if (first) {
+      rememberGame({ id, ruleset: st.ruleset, ...(token ? { token } : {}) });
+      const lt = st.last_turn;
+      shownTurn = lt ? `${lt.from}:${st.ply}` : "";   // an opened game does not replay its last sowing
+      const mv = lastThrow();
+      if (mv && !seated()) thrown = mv.ply;
+    } else {
+      const mv = lastThrow();   // another's throw, and the computer's, are shown as thrown
+      if (mv && !seated()) thrown = mv.ply;
+    }
     // announce what happened since the last message
     if (seenMoves >= 0) for (const mv of st.moves.slice(seenMoves)) announce(mv.player === -1 ? t("game.announceThrow", { n: mv.n }) : t("game.announcePlays", { name: name(mv.player), move: mv.n }));
     if (seenMoves > st.moves.length) announce(t("game.backTo", { n: st.moves.length }));
+    const took = st.last_turn && seenMoves >= 0 && seenMoves < st.moves.length ? st.last_turn.ghosts.map((p) => p.at) : [];
+    if (took.length) announce(t("board.took", { n: took.join(" ") }));
     seenMoves = st.moves.length;
     if (msg.note) say(fromServer(msg.note));
     else if (!first) say("");
     if (st.result) announce(t("game.announceOver", { reason: fromServer(st.result.reason) }));
     else if (first) announce(fromServer(st.view.status) || "");
     drawAll();
+    animate();
   }
 
   function onMessage(ev) {

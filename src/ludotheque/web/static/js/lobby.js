@@ -3,6 +3,7 @@
 import { h, api, navigate, rememberGame } from "./util.js";
 import { t, lang, levelName, playerName, gameTitle } from "./i18n.js";
 import { markdown } from "./markdown.js";
+import { showExamples } from "./examples.js";
 
 export function showLobby(main) {
   let catalogue = [], levels = [], family = null, ruleset = null, alive = true;
@@ -10,7 +11,8 @@ export function showLobby(main) {
   const setup = h("div", { class: "panel", id: "setup" });
   const rules = h("div", { class: "panel rules", id: "rules", "aria-live": "polite" });
   const heading = h("h1", {}, t("lobby.title"));
-  main.append(heading, cards, h("div", { class: "setup" }, setup, rules));
+  const examples = h("section", { class: "panel examples", id: "examples" });
+  main.append(heading, cards, h("div", { class: "setup" }, setup, rules), examples);
 
   const families = () => {
     const out = new Map();
@@ -122,6 +124,7 @@ export function showLobby(main) {
       const div = h("div");
       div.innerHTML = markdown(r.markdown);   // markdown() escapes the text first
       if (alive) rules.replaceChildren(div);
+      if (alive) showExamples(examples, ruleset.id);
     } catch (e) {
       if (alive) rules.replaceChildren(h("h2", {}, gameTitle(ruleset)), h("p", {}, ruleset.description),
         h("p", { class: "extra" }, t("lobby.noRules")));

@@ -3,6 +3,8 @@ import { h, api, announce } from "./util.js";
 import { Board } from "./board.js";
 import { applyColours } from "./game.js";
 import { t, srv, playerName } from "./i18n.js";
+import "./board_i18n.js";
+import { evaluationGraph } from "./analysis.js";
 
 export function showReplay(main, id) {
   let data = null, board = null, k = 0;
@@ -19,8 +21,11 @@ export function showReplay(main, id) {
   const json = h("a", { href: `/api/games/${id}/record?format=json`, download: `${id}.json` });
   const text = h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` });
   const movesBox = h("div", { class: "moves" });
+  let review = null;   // the engine's analysis, once asked for
+  const analyseButton = h("button", { type: "button", class: "analyse", onclick: () => analyse() });
+  const analysisBox = h("div", { class: "analysis", "aria-live": "polite" });
   const side = h("aside", { class: "side" }, h("div", { class: "controls" }, open, json, text), movesBox);
-  main.append(title, h("div", { class: "game" }, h("section", {}, h("div", { class: "boardwrap" }, boardBox, bar, info)), side));
+  main.append(title, h("div", { class: "game" }, h("section", {}, h("div", { class: "boardwrap" }, boardBox, bar, info), analysisBox), side));
 
   // every label (again on a change of language)
   function labels() {
@@ -33,10 +38,16 @@ export function showReplay(main, id) {
     open.textContent = t("replay.open");
     json.textContent = t("replay.exportJson");
     text.textContent = t("replay.exportText");
+    analyseButton.textContent = t("analysis.button");
     if (!data) return;
+    drawAnalysis();
     board.svg.setAttribute("aria-label", t("replay.boardLabel", { ruleset: data.ruleset }));
+    const marks = {};
+    for (const r of review ? review.reviews : []) if (r.mark) marks[r.ply] = r;
     movesBox.replaceChildren(h("ol", { class: "plies" }, data.moves.map((mv, i) => h("li", { class: i === k - 1 ? "current" : null },
-      h("button", { type: "button", onclick: () => go(i + 1) }, mv.player === -1 ? t("game.throwMove", { n: mv.n }) : mv.n)))));
+      h("button", { type: "button", onclick: () => go(i + 1) }, mv.player === -1 ? t("game.throwMove", { n: mv.n }) : mv.n),
+      marks[i] ? h("span", { class: marks[i].mark === "??" ? "mark-blunder" : "mark-mistake",
+        title: `${t(marks[i].mark === "??" ? "analysis.blunder" : "analysis.mistake")}, ${t("analysis.best", { move: marks[i].best })}` }, marks[i].mark) : null))));
   }
   labels();
 
@@ -46,6 +57,30 @@ export function showReplay(main, id) {
     const who = mv.player === -1 ? t("game.throwTitle") : playerName(data.player_names[mv.player]);
     return t("replay.moveOf", { k, n: data.moves.length, who, move: mv.n }) +
       (k === data.moves.length && data.result ? ` — ${srv(data.result.reason, data.player_names)}` : "");
+  }
+
+  // after a game: the engine's review, as a graph whose points open their positions
+  function drawAnalysis() {
+    if (!data.result) { analysisBox.replaceChildren(); return; }
+    if (!review) { analysisBox.replaceChildren(analyseButton); return; }
+    if (review === "working") { analysisBox.replaceChildren(h("p", { class: "extra" }, t("analysis.working"))); return; }
+    const count = (m) => review.reviews.filter((r) => r.mark === m).length;
+    analysisBox.replaceChildren(h("h2", {}, t("analysis.title")),
+      evaluationGraph(review, data.moves, k, go, playerName(data.player_names[0])),
+      h("p", { class: "extra summary" }, t("analysis.summary", { mistakes: count("?"), blunders: count("??") })));
+  }
+
+  async function analyse() {
+    review = "working";
+    drawAnalysis();
+    try {
+      review = await api(`/api/games/${id}/analysis`);
+    } catch (e) {
+      review = null;
+      analysisBox.replaceChildren(analyseButton, h("p", { class: "error" }, e.message));
+      return;
+    }
+    labels();
   }
 
   function go(n) {
@@ -59,6 +94,7 @@ export function showReplay(main, id) {
     movesBox.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === k - 1));
     const cur = movesBox.querySelector("li.current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
+    if (review && review !== "working") drawAnalysis();
   }
 
   const onKey = (e) => {
@@ -78,6 +114,7 @@ export function showReplay(main, id) {
     slider.max = d.frames.length - 1;
     labels();
     go(d.frames.length - 1);
+    if (d.result && new URLSearchParams(location.search).has("analyse")) analyse();
   }).catch((e) => main.append(h("p", { class: "error" }, e.message)));
   return () => { document.removeEventListener("keydown", onKey); window.removeEventListener("langchange", onLang); };
 }
