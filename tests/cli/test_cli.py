@@ -160,8 +160,10 @@ def test_default_lang_reads_lc_all_then_lang():
 def test_terminal_catalogues_have_the_same_keys_and_placeholders():
     import re
 
-    from ludotheque.cli.i18n import EN, FR
-    assert set(EN) == set(FR), set(EN) ^ set(FR)
+    from ludotheque.i18n import catalogue
+    EN = {k: v for k, v in catalogue("en").items() if k.startswith("cli.")}
+    FR = {k: v for k, v in catalogue("fr").items() if k.startswith("cli.")}
+    assert EN and set(EN) == set(FR), set(EN) ^ set(FR)
     for key, en in EN.items():
         assert sorted(re.findall(r"\{\w+\}", en)) == sorted(re.findall(r"\{\w+\}", FR[key])), key
         assert FR[key].strip()
@@ -169,7 +171,8 @@ def test_terminal_catalogues_have_the_same_keys_and_placeholders():
 
 
 def test_every_player_name_has_a_translation():
-    from ludotheque.cli.i18n import EN, FR
+    from ludotheque.i18n import catalogue
+    EN, FR = catalogue("en"), catalogue("fr")
     for ri in ludotheque.rulesets():
         for name in ludotheque.load(ri.name).player_names:
             assert f"player.{name}" in EN and f"player.{name}" in FR, (ri.name, name)

@@ -58,7 +58,7 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
             history.append((state, a, time.perf_counter() - t0))
             state = state.apply(a)
             continue
-        console.print(Panel(state.to_text(), expand=False))
+        console.print(Panel(state.to_text(lang), expand=False))
         t0 = time.perf_counter()
         try:
             text = read(tr(lang, "prompt", name=names[p], who=shown[players[p]]), state).strip()
@@ -92,12 +92,12 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
         state = s
     record = GameRecord(game.id, [a for _, a, _ in history], players,
                         seconds=[round(t, 3) for _, _, t in history])
-    console.print(Panel(state.to_text(), expand=False))
+    console.print(Panel(state.to_text(lang), expand=False))
     out = state.outcome()
     if out:
-        console.print(tr(lang, "game_over", reason=out.reason))
+        console.print(tr(lang, "game_over", reason=out.message.text(lang)))
     path = save_record(record, record_dir)
-    console.print(tr(lang, "saved", path=path))
+    console.print(tr(lang, "saved", path=str(path)))
     return record
 
 

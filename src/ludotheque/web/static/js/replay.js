@@ -2,7 +2,7 @@
 import { h, api, announce } from "./util.js";
 import { Board } from "./board.js";
 import { applyColours } from "./game.js";
-import { t, srv, playerName } from "./i18n.js";
+import { t, tm, playerName } from "./i18n.js";
 
 export function showReplay(main, id) {
   let data = null, board = null, k = 0;
@@ -45,7 +45,7 @@ export function showReplay(main, id) {
     if (k === 0) return t("replay.startPosition");
     const who = mv.player === -1 ? t("game.throwTitle") : playerName(data.player_names[mv.player]);
     return t("replay.moveOf", { k, n: data.moves.length, who, move: mv.n }) +
-      (k === data.moves.length && data.result ? ` — ${srv(data.result.reason, data.player_names)}` : "");
+      (k === data.moves.length && data.result ? ` — ${tm(data.result.reason_msg, data.result.reason)}` : "");
   }
 
   function go(n) {
