@@ -70,10 +70,10 @@ export function showGame(main, id) {
   const extra = h("span", { class: "extra" });
   const bannerArea = h("div");
   const boardBox = h("div", { class: "board" });
-  const choices = h("div", { class: "choices" });
+  const choices = h("div", { class: "choices", role: "group" });
   const players = h("div", { class: "players" });
   const controls = h("div", { class: "controls" });
-  const movesBox = h("div", { class: "moves" });
+  const movesBox = h("div", { class: "moves", role: "region", tabindex: "0" });   // scrolls: reachable by keyboard
   const inviteBox = h("div");
   const typedInput = h("input", { id: "typed", autocomplete: "off" });
   const typedButton = h("button", { type: "submit" });

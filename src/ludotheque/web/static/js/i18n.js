@@ -35,6 +35,7 @@ export function lang() {
 export function setLang(l) {
   if (!LANGS.includes(l)) return;
   try { localStorage.setItem(KEY, l); } catch { /* private mode */ }
+  document.getElementById("announce")?.replaceChildren();   // past announcements, in the old language
   applyLang(l);
   window.dispatchEvent(new CustomEvent("langchange", { detail: l }));
 }

@@ -12,7 +12,9 @@ export function showLobby(main) {
   let catalogue = [], levels = [], family = null, ruleset = null, alive = true;
   const cards = h("ul", { class: "cards" });
   const setup = h("div", { class: "panel", id: "setup" });
-  const rules = h("div", { class: "panel rules", id: "rules", "aria-live": "polite" });
+  // the rules scroll: a region the keyboard can reach
+  const rules = h("div", { class: "panel rules", id: "rules", "aria-live": "polite", role: "region", tabindex: "0",
+    "aria-label": t("lobby.rulesAria") });
   const heading = h("h1", {}, t("lobby.title"));
   main.append(heading, cards, h("div", { class: "setup" }, setup, rules));
 
@@ -141,6 +143,7 @@ export function showLobby(main) {
   // a new language: every label again, keeping what the user chose in the setup
   const onLang = () => {
     heading.textContent = t("lobby.title");
+    rules.setAttribute("aria-label", t("lobby.rulesAria"));
     const key = (el) => el.id || el.dataset.ext || el.dataset.opt || `${el.name}=${el.value}`;
     const kept = [...setup.querySelectorAll("input, select")].map((el) =>
       [key(el), el.type, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value]);
