@@ -138,6 +138,17 @@ def test_play_in_french_prompts_help_and_messages():
     assert rec.moves()[0] == "D"
 
 
+def test_play_in_french_shows_the_board_in_french():
+    out = run("play", "puluc", "--vs", "random", "--seed", "2", "--lang", "fr", stdin="quitter\n")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "[cité bleue]" in text and "[cité jaune]" in text        # plain text, not markup
+    assert "Au trait\u00a0: Jaune — avancez de" in text and "dernier lancer\u00a0:" in text
+    assert "to move" not in text and "last throw" not in text and "city" not in text
+    out = run("play", "dara", "--vs", "random", "--seed", "2", "--lang", "fr", stdin="quitter\n")
+    assert "Lions\u00a0: 12 en main, 0 perdues" in out.stdout and "À poser\u00a0: Lions" in out.stdout
+
+
 def test_play_language_follows_the_locale_unless_given():
     out = run("play", "oware", "--vs", "random", "--second", "--seed", "1", stdin="quitter\n", LANG="fr_FR.UTF-8")
     assert "Sud (au hasard) joue" in out.stdout and "partie abandonnée" in out.stdout

@@ -9,6 +9,7 @@ from typing import Callable
 
 from rich.console import Console
 from rich.panel import Panel
+from rich.text import Text   # a board is plain text: "[blue city]" is no markup
 
 from ..ai.agents import Agent, make_agent
 from ..core import registry
@@ -58,7 +59,7 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
             history.append((state, a, time.perf_counter() - t0))
             state = state.apply(a)
             continue
-        console.print(Panel(state.to_text(lang), expand=False))
+        console.print(Panel(Text(state.to_text(lang)), expand=False))
         t0 = time.perf_counter()
         try:
             text = read(tr(lang, "prompt", name=names[p], who=shown[players[p]]), state).strip()
@@ -92,7 +93,7 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
         state = s
     record = GameRecord(game.id, [a for _, a, _ in history], players,
                         seconds=[round(t, 3) for _, _, t in history])
-    console.print(Panel(state.to_text(lang), expand=False))
+    console.print(Panel(Text(state.to_text(lang)), expand=False))
     out = state.outcome()
     if out:
         console.print(tr(lang, "game_over", reason=out.message.text(lang)))
