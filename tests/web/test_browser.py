@@ -386,9 +386,6 @@ def test_my_games_lists_saved_games_and_imports_a_record(page, server):
 
 
 # -- English and French ------------------------------------------------------------------------------
-STATIC = Path(ludotheque.__file__).parent / "web" / "static"
-
-
 def test_switching_to_french_translates_the_labels_and_back(page, server):
     page.goto(server + "/")
     page.wait_for_selector("#start")
