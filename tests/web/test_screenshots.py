@@ -1,6 +1,7 @@
-"""A screenshot of every ruleset's game page, mid-game, on a desktop (1280x800) and on a phone
-(390x844), kept as test artifacts in test-artifacts/rulesets/ (gitignored) for a person to look
-through: each is a real PNG of the viewport's size, and the board is drawn in it."""
+"""A screenshot of every ruleset's game page, mid-game (in a turn of several actions where the
+rules have one), on a desktop (1280x800) and on a phone (390x844), in English and in French,
+kept as test artifacts in test-artifacts/rulesets/ (gitignored) for a person to look through:
+each is a real PNG of the viewport's size, with the board drawn in it."""
 from __future__ import annotations
 
 import struct
@@ -38,14 +39,15 @@ def test_every_ruleset_has_a_desktop_and_a_phone_screenshot(server):
             page = ctx.new_page()
             page.set_default_timeout(_live.WAIT_MS)
             for ruleset, (game, plies) in games.items():
-                _live.open_game(page, server, game, ruleset, plies, "en")
-                page.wait_for_selector(".board svg")
-                path = FOLDER / f"{ruleset.replace('/', '_')}-{screen}.png"
-                path.unlink(missing_ok=True)
-                page.screenshot(path=str(path))
-                taken.append((path, viewport))
+                for lang in ("en", "fr"):
+                    _live.open_game(page, server, game, ruleset, plies, lang)
+                    page.wait_for_selector(".board svg")
+                    path = FOLDER / f"{ruleset.replace('/', '_')}-{screen}-{lang}.png"
+                    path.unlink(missing_ok=True)
+                    page.screenshot(path=str(path))
+                    taken.append((path, viewport))
             ctx.close()
-    assert len(taken) == 2 * len(_live.all_rulesets())
+    assert len(taken) == 4 * len(_live.all_rulesets())
     for path, viewport in taken:
         data = path.read_bytes()
         assert png_size(data) == (viewport["width"], viewport["height"]), path.name
