@@ -91,7 +91,7 @@ def test_a_message_says_its_arguments_in_the_same_language():
     m = msg("end.why_result", why=msg("fanorona.end.no_pieces", loser=player("Green")),
             result=msg("end.wins", player=player("Orange")))
     assert m.text("en") == "Green has no lemur left: Orange wins"
-    assert m.text("fr") == "Vert n'a plus de lémurien\u00a0: victoire de Orange"
+    assert m.text("fr") == "Vert n'a plus de lémurien — victoire\u00a0: Orange"
     assert m.to_json() == {"id": "end.why_result", "args": {
         "why": {"id": "fanorona.end.no_pieces", "args": {"loser": {"id": "player.Green", "args": {}}}},
         "result": {"id": "end.wins", "args": {"player": {"id": "player.Orange", "args": {}}}}}}
