@@ -169,3 +169,17 @@ def test_every_ruleset_page_speaks_one_language(page, server, marks):
     assert len(seen) == 3 * len(_live.all_rulesets())
     assert any("continue the capture" in s for _, w, s in seen if w == "mid")
     assert all("Game over" in s for _, w, s in seen if w == "end")
+
+
+def test_every_kind_of_piece_has_a_name_in_both_languages():
+    from ludotheque import rulesets
+
+    for ruleset in [f"{ri.name}+{e}" for ri in rulesets() for e in ri.extensions] + _live.all_rulesets():
+        game = registry.load(ruleset)
+        for actions in _live.positions(ruleset).values():
+            state = game.initial_state()
+            for a in actions:
+                state = state.apply(a)
+            for piece in game.view(state)["pieces"]:
+                for lang in ("en", "fr"):
+                    assert {f"kind.{piece['kind']}", f"kinds.{piece['kind']}"} <= set(catalogue(lang)), piece
