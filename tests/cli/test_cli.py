@@ -145,6 +145,8 @@ def test_play_in_french_shows_the_board_in_french():
     assert "[cité bleue]" in text and "[cité jaune]" in text        # plain text, not markup
     assert "Au trait\u00a0: Jaune — avancez de" in text and "dernier lancer\u00a0:" in text
     assert "to move" not in text and "last throw" not in text and "city" not in text
+    assert "Puluc — fiche Ludens Planet" in run("play", "puluc/ludens", "--vs", "random", "--lang", "fr",
+                                                stdin="quitter\n").stdout   # the French rules' name
     out = run("play", "dara", "--vs", "random", "--seed", "2", "--lang", "fr", stdin="quitter\n")
     assert "Lions\u00a0: 12 en main, 0 perdues" in out.stdout and "À poser\u00a0: Lions" in out.stdout
 

@@ -15,6 +15,7 @@ from ..ai.agents import Agent, make_agent
 from ..core import registry
 from ..core.errors import LudoError
 from ..core.game import CHANCE, State
+from ..core.rules_text import title
 from ..records import GameRecord
 from .i18n import command_of, default_lang, tr, word
 from .paths import data_dir
@@ -42,7 +43,7 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
         ["you", opponent] if human_seat == 0 else [opponent, "you"])
     history: list[tuple[State, int, float]] = []
     state = game.initial_state(seed)
-    console.print(f"[bold]{game.name}[/bold] ({game.id}) — {tr(lang, 'help')}")
+    console.print(f"[bold]{title(game.id, lang)}[/bold] ({game.id}) — {tr(lang, 'help')}")
     while not state.is_terminal:
         p = state.current_player
         if p == CHANCE:
@@ -125,8 +126,8 @@ def play_match(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0,
     score = [0, 0]                      # [you, computer or friend]
     current, seat, avenger = main.id, human_seat, None   # avenger: True if you play green
     while not max_games or len(records) < max_games:
-        title = tr(lang, "revenge_title") if avenger is not None else registry.load(current).name
-        console.rule(tr(lang, "match_rule", title=title, you=score[0], them=score[1]))
+        heading = tr(lang, "revenge_title") if avenger is not None else title(current, lang)
+        console.rule(tr(lang, "match_rule", title=heading, you=score[0], them=score[1]))
         rec = play(current, opponent, seat, seed + len(records), console, read, record_dir, lang)
         records.append(rec)
         winner = rec.final_state().outcome()

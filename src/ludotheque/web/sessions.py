@@ -25,7 +25,8 @@ from ..ai.levels import LEVEL_NAMES
 from ..core.errors import IllegalActionError, LudoError, NotationError, RulesetError
 from ..core.game import CHANCE, TERMINAL, Game, State
 from ..core.registry import load
-from ..core.rules_text import LANGUAGES, rules_text
+from ..core.rules_text import LANGUAGES
+from ..core.rules_text import title as rules_title
 from ..i18n import Message, msg, player
 from ..i18n import catalogue as catalogue_of
 from ..records.record import GameRecord
@@ -136,17 +137,13 @@ def _yes_no(o: Any) -> bool:
 
 
 def titles_of(name: str, title: str) -> dict[str, str]:
-    """The game's name in each language: the registry's title, in French the heading of the
-    French rules text when there is one (``Puluc — fiche Ludens Planet``)."""
-    out = {"en": title}
+    """The game's name in each language (`ludotheque.core.rules_text.title`)."""
+    out = {}
     for lang in LANGUAGES:
-        if lang == "en":
-            continue
         try:
-            first = rules_text(name, lang).lstrip().splitlines()[0]
-        except Exception:   # no rules text (yet): a game under construction keeps its title
-            first = ""
-        out[lang] = first[2:].strip() if first.startswith("# ") else title
+            out[lang] = rules_title(name, lang)
+        except Exception:   # a game under construction keeps its registry title
+            out[lang] = title
     return out
 
 
