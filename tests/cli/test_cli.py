@@ -142,6 +142,19 @@ def test_play_in_french_prompts_help_and_messages():
     assert rec.moves()[0] == "D"
 
 
+def test_play_in_french_shows_the_board_in_french():
+    out = run("play", "puluc", "--vs", "random", "--seed", "2", "--lang", "fr", stdin="quitter\n")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "[cité bleue]" in text and "[cité jaune]" in text        # plain text, not markup
+    assert "Au trait\u00a0: Jaune — avancez de" in text and "dernier lancer\u00a0:" in text
+    assert "to move" not in text and "last throw" not in text and "city" not in text
+    assert "Puluc — fiche Ludens Planet" in run("play", "puluc/ludens", "--vs", "random", "--lang", "fr",
+                                                stdin="quitter\n").stdout   # the French rules' name
+    out = run("play", "dara", "--vs", "random", "--seed", "2", "--lang", "fr", stdin="quitter\n")
+    assert "Lions\u00a0: 12 en main, 0 perdues" in out.stdout and "À poser\u00a0: Lions" in out.stdout
+
+
 def test_play_language_follows_the_locale_unless_given():
     out = run("play", "oware", "--vs", "random", "--second", "--seed", "1", stdin="quitter\n", LANG="fr_FR.UTF-8")
     assert "Sud (au hasard) joue" in out.stdout and "partie abandonnée" in out.stdout
@@ -164,8 +177,10 @@ def test_default_lang_reads_lc_all_then_lang():
 def test_terminal_catalogues_have_the_same_keys_and_placeholders():
     import re
 
-    from ludotheque.cli.i18n import EN, FR
-    assert set(EN) == set(FR), set(EN) ^ set(FR)
+    from ludotheque.i18n import catalogue
+    EN = {k: v for k, v in catalogue("en").items() if k.startswith("cli.")}
+    FR = {k: v for k, v in catalogue("fr").items() if k.startswith("cli.")}
+    assert EN and set(EN) == set(FR), set(EN) ^ set(FR)
     for key, en in EN.items():
         assert sorted(re.findall(r"\{\w+\}", en)) == sorted(re.findall(r"\{\w+\}", FR[key])), key
         assert FR[key].strip()
@@ -173,7 +188,8 @@ def test_terminal_catalogues_have_the_same_keys_and_placeholders():
 
 
 def test_every_player_name_has_a_translation():
-    from ludotheque.cli.i18n import EN, FR
+    from ludotheque.i18n import catalogue
+    EN, FR = catalogue("en"), catalogue("fr")
     for ri in ludotheque.rulesets():
         for name in ludotheque.load(ri.name).player_names:
             assert f"player.{name}" in EN and f"player.{name}" in FR, (ri.name, name)

@@ -411,7 +411,8 @@ def test_resign_and_draw_offers(client, db):
         recv(ws, "state")
         send(ws, type="accept_draw", token=south)
         s = recv(ws, "state")
-        assert s["result"] == {"result": "1/2-1/2", "winner": None, "reason": "draw agreed"}
+        assert s["result"] == {"result": "1/2-1/2", "winner": None, "reason": "draw agreed",
+                               "reason_msg": {"id": "srv.drawAgreed", "args": {}}}
         assert s["legal"] == []
         send(ws, type="move", action=0, ply=0, token=south)
         assert "over" in recv(ws, "error")["message"]
@@ -425,7 +426,9 @@ def test_resign_and_draw_offers(client, db):
         s = recv(ws, "state")
         assert s["result"]["result"] == "1-0" and s["result"]["reason"] == "North resigned"
     with TestClient(create_app(db)) as c2:                  # endings survive a restart
-        assert c2.get(f"/api/games/{g2['id']}").json()["result"]["reason"] == "North resigned"
+        result = c2.get(f"/api/games/{g2['id']}").json()["result"]
+        assert result["reason"] == "North resigned"      # the message id survives too
+        assert result["reason_msg"] == {"id": "srv.resigned", "args": {"name": {"id": "player.North", "args": {}}}}
         assert c2.get(f"/api/games/{gid}").json()["result"]["result"] == "1/2-1/2"
 
 
@@ -654,3 +657,22 @@ def test_a_body_announced_too_large_is_refused_before_it_is_read(client):
     r = client.post("/api/import", content=b"{}", headers={"content-type": "application/json",
                                                             "content-length": str(100_000_000)})
     assert r.status_code == 413
+
+
+def test_statuses_errors_and_endings_come_as_messages_of_the_catalogue(client):
+    from ludotheque.i18n import Message, catalogue
+
+    fr = client.get("/api/messages", params={"lang": "fr"}).json()["messages"]
+    assert fr == catalogue("fr") and fr["status.to_move"] == "Au trait\u00a0: {player}"
+    assert client.get("/api/messages", params={"lang": "de"}).status_code == 404
+    g = create(client, ruleset="dara")
+    view = client.get(f"/api/games/{g['id']}").json()["view"]
+    assert view["status"] == "Lions to place"
+    assert view["status_msg"] == {"id": "status.to_place", "args": {"player": {"id": "player.Lions", "args": {}}}}
+    assert Message("status.to_place", (("player", Message("player.Lions")),)).text("fr") == "À poser\u00a0: Lions"
+    r = move(client, g, 5, action=0)                       # a stale ply: the error says why, as an id
+    assert r.status_code == 409
+    assert r.json()["msg"] == {"id": "srv.positionChanged", "args": {"ply": 0}}
+    assert r.json()["error"] == "the position has changed (the game is at ply 0)"
+    r = client.get("/api/games/nope")
+    assert r.status_code == 404 and r.json()["msg"]["id"] == "srv.noSuchGame"

@@ -9,6 +9,7 @@ import sys
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..core import registry
 from ..core.errors import LudoError
@@ -82,8 +83,8 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         console.print(f"{i:4d}. {s.game.player_names[s.current_player] if s.current_player >= 0 else 'throw'}"
                       f" {s.move_to_string(a)}")
         if args.boards:
-            console.print(states[i].to_text())
-    console.print(states[-1].to_text())
+            console.print(Text(states[i].to_text()))
+    console.print(Text(states[-1].to_text()))     # plain text: "[blue city]" is no markup
     out = states[-1].outcome()
     console.print(f"Result: {out.result()} — {out.reason}" if out else "Result: * (unfinished)")
     return 0

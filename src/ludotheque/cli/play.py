@@ -9,12 +9,14 @@ from typing import Callable
 
 from rich.console import Console
 from rich.panel import Panel
+from rich.text import Text   # a board is plain text: "[blue city]" is no markup
 
 from ..ai.agents import Agent, make_agent
 from ..ai.warmup import prepare
 from ..core import registry
 from ..core.errors import LudoError
 from ..core.game import CHANCE, State
+from ..core.rules_text import title
 from ..records import GameRecord
 from .i18n import command_of, default_lang, tr, word
 from .paths import data_dir
@@ -44,7 +46,7 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
         ["you", opponent] if human_seat == 0 else [opponent, "you"])
     history: list[tuple[State, int, float]] = []
     state = game.initial_state(seed)
-    console.print(f"[bold]{game.name}[/bold] ({game.id}) — {tr(lang, 'help')}")
+    console.print(f"[bold]{title(game.id, lang)}[/bold] ({game.id}) — {tr(lang, 'help')}")
     while not state.is_terminal:
         p = state.current_player
         if p == CHANCE:
@@ -61,7 +63,7 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
             history.append((state, a, time.perf_counter() - t0))
             state = state.apply(a)
             continue
-        console.print(Panel(state.to_text(), expand=False))
+        console.print(Panel(Text(state.to_text(lang)), expand=False))
         t0 = time.perf_counter()
         try:
             text = read(tr(lang, "prompt", name=names[p], who=shown[players[p]]), state).strip()
@@ -95,12 +97,12 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
         state = s
     record = GameRecord(game.id, [a for _, a, _ in history], players,
                         seconds=[round(t, 3) for _, _, t in history])
-    console.print(Panel(state.to_text(), expand=False))
+    console.print(Panel(Text(state.to_text(lang)), expand=False))
     out = state.outcome()
     if out:
-        console.print(tr(lang, "game_over", reason=out.reason))
+        console.print(tr(lang, "game_over", reason=out.message.text(lang)))
     path = save_record(record, record_dir)
-    console.print(tr(lang, "saved", path=path))
+    console.print(tr(lang, "saved", path=str(path)))
     return record
 
 
@@ -127,8 +129,8 @@ def play_match(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0,
     score = [0, 0]                      # [you, computer or friend]
     current, seat, avenger = main.id, human_seat, None   # avenger: True if you play green
     while not max_games or len(records) < max_games:
-        title = tr(lang, "revenge_title") if avenger is not None else registry.load(current).name
-        console.rule(tr(lang, "match_rule", title=title, you=score[0], them=score[1]))
+        heading = tr(lang, "revenge_title") if avenger is not None else title(current, lang)
+        console.rule(tr(lang, "match_rule", title=heading, you=score[0], them=score[1]))
         rec = play(current, opponent, seat, seed + len(records), console, read, record_dir, lang)
         records.append(rec)
         winner = rec.final_state().outcome()

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Sequence
 
 import numpy as np
 
+from ..i18n import Message, msg, player
 from .errors import IllegalActionError, LudoError, NotationError, StateError, quote
 from .kernels import CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow
 
@@ -32,7 +33,12 @@ class Termination(enum.Enum):
 class Outcome:
     termination: Termination
     winner: int | None  # 0, 1, or None for a draw
-    reason: str         # a short human sentence, e.g. "South reached 25 seeds"
+    message: Message    # why, for the player: a message of the catalogue (ludotheque.i18n)
+
+    @property
+    def reason(self) -> str:
+        """The message in English, e.g. "South has 25 seeds (25-12)"."""
+        return self.message.text("en")
 
     def result(self) -> str:
         """PGN-style result string: "1-0", "0-1" or "1/2-1/2"."""
@@ -168,8 +174,17 @@ class Game:
         when the player to move changes; a chance outcome is a turn of its own."""
         return after.current_player != before.current_player or before.is_chance_node
 
-    def render(self, state: "State") -> str:
+    def render(self, state: "State", lang: str = "en") -> str:
+        """The position as text for a terminal, its words in ``lang``."""
         raise NotImplementedError
+
+    def status(self, state: "State") -> Message:
+        """What the players are told under the board: who is to do what (a prompt during a
+        turn of several actions), or why the game ended."""
+        out = self.outcome(state) if state.is_terminal else None
+        if out is not None:
+            return out.message
+        return msg("status.to_move", player=player(self.player_names[state.current_player]))
 
     def outcome(self, state: "State") -> Outcome | None:
         raise NotImplementedError
@@ -196,7 +211,8 @@ class Game:
 
     def view(self, state: "State") -> dict[str, Any]:
         """What is on the board: ``{"pieces": [{"at": id, "owner": 0 | 1 | None, "kind": str,
-        "count": int}], "scores": [int, int] | None, "status": str}``."""
+        "count": int}], "scores": [int, int] | None, "status": str}`` (``status``: `status` in
+        English)."""
         raise NotImplementedError
 
     def action_points(self, state: "State", action: int) -> list[str]:
@@ -488,8 +504,8 @@ class State:
         root, actions = self.history()
         return (_unpickle, (self.game.id, root._origin, root._data.copy(), actions))
 
-    def to_text(self) -> str:
-        return self.game.render(self)
+    def to_text(self, lang: str = "en") -> str:
+        return self.game.render(self, lang)
 
     def __str__(self) -> str:
         return self.to_text()

@@ -17,3 +17,16 @@ def rules_text(ruleset_id: str, lang: str = "en") -> str:
     name = ri.name.replace("/", "_")
     path = resources.files(ri.rules_package).joinpath("rules", f"{name}.{lang}.md")
     return path.read_text(encoding="utf-8")
+
+
+def title(ruleset_id: str, lang: str = "en") -> str:
+    """The game's name in ``lang``: the registry's title, in another language the heading of
+    its rules text there when there is one (``Puluc — fiche Ludens Planet``)."""
+    ri, _, _ = parse_ruleset_id(ruleset_id)
+    if lang == "en":
+        return ri.title
+    try:
+        first = rules_text(ri.name, lang).lstrip().splitlines()[0]
+    except (OSError, IndexError, RulesetError):   # no rules text (yet) in that language
+        return ri.title
+    return first[2:].strip() if first.startswith("# ") else ri.title

@@ -31,6 +31,8 @@ from fastapi.staticfiles import StaticFiles
 from ..ai.agents import make_agent
 from ..core.errors import LudoError, RulesetError
 from ..core.rules_text import LANGUAGES, rules_text
+from .. import i18n
+from ..i18n import Message
 from . import sessions as S
 from .examples import examples_of
 from .sessions import Manager, Session, SessionError, Store
@@ -117,7 +119,8 @@ def create_app(db_path: str | Path) -> FastAPI:
 
     @app.exception_handler(SessionError)
     async def _session_error(request: Request, e: SessionError) -> JSONResponse:
-        return JSONResponse({"error": str(e)}, status_code=e.status)
+        out = e.payload()
+        return JSONResponse({"error": out.pop("message"), **out}, status_code=e.status)
 
     # -- pages -----------------------------------------------------------------------------
     index = STATIC / "index.html"
@@ -134,6 +137,13 @@ def create_app(db_path: str | Path) -> FastAPI:
     async def api_rulesets() -> Any:
         return {"rulesets": list(await engine(S.catalogue)), "levels": list(S.LEVELS),
                 "languages": list(LANGUAGES)}
+
+    @app.get("/api/messages")
+    async def api_messages(lang: str = "en") -> Any:
+        """Every sentence of the page and of the engines in ``lang`` (ludotheque.i18n)."""
+        if lang not in LANGUAGES:
+            raise SessionError(f"languages: {', '.join(LANGUAGES)}", 404)
+        return {"lang": lang, "messages": i18n.catalogue(lang)}
 
     @app.get("/api/rules")
     async def api_rules(id: str, lang: str = "en") -> Any:
@@ -174,7 +184,8 @@ def create_app(db_path: str | Path) -> FastAPI:
         return data
 
     async def session_of(game_id: Any) -> Session:
-        return manager.loaded(game_id) or await engine(manager.get, game_id)
+        session = manager.loaded(game_id)
+        return session if session is not None else await engine(manager.get, game_id)
 
     async def snapshot(session: Session, token: Any = None, **extra: Any) -> dict[str, Any]:
         async with session.lock:
@@ -238,7 +249,8 @@ def create_app(db_path: str | Path) -> FastAPI:
         session = await session_of(game_id)
         reply = await command(session, {**d, "type": kind})
         if reply and reply.get("type") == "error":
-            raise SessionError(reply["message"], reply.get("status", 400))
+            return JSONResponse({"error": reply["message"], "msg": reply.get("msg")},
+                                status_code=reply.get("status", 400))
         return await snapshot(session, d.get("token"))
 
     @app.post("/api/my-games")
@@ -286,7 +298,7 @@ def create_app(db_path: str | Path) -> FastAPI:
 
         def replay() -> dict[str, Any]:
             game = session.game
-            frames = [{"view": game.view(s), "to_move": s.current_player} for s in list(session.states)]
+            frames = [{"view": S.view_of(game, s), "to_move": s.current_player} for s in list(session.states)]
             return {"id": game_id, "ruleset": session.g.ruleset, "players": session.g.players,
                     "player_names": list(game.player_names), "geometry": S.geometry_of(session.g.ruleset),
                     "moves": session.moves[:len(frames) - 1], "frames": frames, "result": session.result()}
@@ -320,11 +332,11 @@ def create_app(db_path: str | Path) -> FastAPI:
             raise SessionError("the analysis failed", 500) from None
 
     # -- the websocket ---------------------------------------------------------------------
-    async def broadcast(session: Session, note: str | None = None) -> None:
+    async def broadcast(session: Session, note: Message | None = None) -> None:
         """Sends the change to every open socket; call it holding the session's lock."""
         snap = await engine(session.snapshot, True)
         if note:
-            snap["note"] = note
+            snap["note"], snap["note_msg"] = str(note), note.to_json()
         dead = []
         for ws, seats in list(session.sockets_seats.items()):
             try:
@@ -349,7 +361,7 @@ def create_app(db_path: str | Path) -> FastAPI:
                 except Exception as e:  # a broken agent must not freeze the game
                     log.exception("computer player failed in %s", session.g.id)
                     action = await engine(lambda: random.choice(state.legal_actions()))
-                    note = f"the computer player failed ({type(e).__name__}); it played a random move"
+                    note = i18n.msg("srv.computerFailed", error=type(e).__name__)
                 async with session.lock:
                     if session.state is not state:
                         continue
@@ -358,7 +370,7 @@ def create_app(db_path: str | Path) -> FastAPI:
         finally:
             session.ai_busy = False
 
-    def change(session: Session, kind: str, token: Any, msg: dict[str, Any]) -> str | None:
+    def change(session: Session, kind: str, token: Any, msg: dict[str, Any]) -> Message | None:
         """Applies one command (in a worker thread, the session's lock held); returns a note."""
         if kind == "move":
             session.play(token, msg.get("action"), msg.get("ply"))
@@ -399,7 +411,8 @@ def create_app(db_path: str | Path) -> FastAPI:
             if kind == "sync":
                 return None
             if kind == "explain":
-                return {"type": "explain", "message": await engine(session.explain, token, msg.get("points"))}
+                why = await engine(session.explain, token, msg.get("points"))
+                return {"type": "explain", "message": str(why), "msg": why.to_json()}
             if kind == "hint":
                 return await hint(session, token)
             assert isinstance(kind, str)
@@ -410,7 +423,7 @@ def create_app(db_path: str | Path) -> FastAPI:
                 spawn(ai_turns(session))
             return None
         except SessionError as e:
-            return {"type": "error", "message": str(e), "status": e.status}
+            return {"type": "error", **e.payload(), "status": e.status}
         except LudoError as e:
             return {"type": "error", "message": str(e)[:300], "status": 400}
 
@@ -420,7 +433,7 @@ def create_app(db_path: str | Path) -> FastAPI:
         try:
             session = await session_of(game_id)
         except SessionError as e:
-            await websocket.send_json({"type": "error", "message": str(e), "status": e.status})
+            await websocket.send_json({"type": "error", **e.payload(), "status": e.status})
             await websocket.close(code=4404)
             return
         seats = session.seats_of(token)
@@ -464,7 +477,7 @@ def create_app(db_path: str | Path) -> FastAPI:
                 raise SessionError(f"unknown message type {msg['type'][:40]!r}")
             return await command(session, msg)
         except SessionError as e:
-            return {"type": "error", "message": str(e), "status": e.status}
+            return {"type": "error", **e.payload(), "status": e.status}
         except Exception:
             log.exception("websocket message failed in %s", session.g.id)
             return {"type": "error", "message": "the server could not handle this message", "status": 500}

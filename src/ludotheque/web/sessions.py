@@ -26,7 +26,10 @@ from ..ai.levels import LEVEL_NAMES
 from ..core.errors import IllegalActionError, LudoError, NotationError, RulesetError
 from ..core.game import CHANCE, TERMINAL, Game, State
 from ..core.registry import load
-from ..core.rules_text import LANGUAGES, rules_text
+from ..core.rules_text import LANGUAGES
+from ..core.rules_text import title as rules_title
+from ..i18n import Message, msg, player
+from ..i18n import catalogue as catalogue_of
 from ..records.record import GameRecord
 from ..records.store import GameStore, StoredGame
 
@@ -47,11 +50,21 @@ MAX_RECORD = 1_000_000       # characters of an imported record
 
 
 class SessionError(Exception):
-    """A request a player made that cannot be done; the message is shown to the player."""
+    """A request a player made that cannot be done; the message is shown to the player (a
+    `Message` of the catalogue where a player can meet it, plain English for what only a
+    broken or hostile client sends)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Message, status: int = 400) -> None:
+        super().__init__(str(message))
+        self.message = message if isinstance(message, Message) else None
         self.status = status
+
+    def payload(self) -> dict[str, Any]:
+        """``{"message": English, "msg": {"id", "args"}}`` for the page."""
+        out: dict[str, Any] = {"message": str(self)}
+        if self.message is not None:
+            out["msg"] = self.message.to_json()
+        return out
 
 
 # -- the catalogue of rulesets ---------------------------------------------------------------
@@ -66,18 +79,41 @@ def catalogue() -> tuple[dict[str, Any], ...]:
         return _build_catalogue()
 
 
+def _in_languages(key: str, english: str) -> dict[str, str]:
+    """A text of the registry in each language: the catalogue's ``key``, else the English."""
+    return {lang: catalogue_of(lang).get(key, english) for lang in LANGUAGES}
+
+
+def _option_help(ri: Any, o: Any, infos: dict[str, Any]) -> dict[str, str]:
+    """An option's help in each language: translated for its ruleset, or for its family when
+    the family's ruleset says the same in English."""
+    key = f"option.{ri.name}.{o.name}"
+    head = infos.get(ri.family)
+    same = head is not None and any(h.name == o.name and h.help == o.help for h in head.options)
+    if same and key not in catalogue_of("fr"):
+        key = f"option.{ri.family}.{o.name}"
+    return _in_languages(key, o.help)
+
+
 def _build_catalogue() -> tuple[dict[str, Any], ...]:
     out = []
+    infos = {ri.name: ri for ri in rulesets()}
     for ri in rulesets():
         entry: dict[str, Any] = {
             "id": ri.name, "title": ri.title, "titles": titles_of(ri.name, ri.title),
             "description": ri.description,
+            "descriptions": _in_languages(f"ruleset.{ri.name}.description", ri.description),
             "family": ri.family, "extensions": list(ri.extensions),
+            "extension_names": {e: _in_languages(f"extension.{e}", e) for e in ri.extensions},
             "incompatible": [sorted(s) for s in ri.incompatible],
             "options": [{"name": o.name, "default": o.default, "help": o.help,
-                         "choices": list(o.choices), "min": o.minimum, "max": o.maximum,
+                         "helps": _option_help(ri, o, infos),
+                         "labels": _in_languages(f"optname.{o.name}", o.name.replace("_", " ")),
+                         "choices": list(o.choices),
+                         "choice_labels": {c: _in_languages(f"choice.{c}", c) for c in o.choices},
+                         "min": o.minimum, "max": o.maximum,
                          "requires": o.requires,
-                         "type": "int" if isinstance(o.default, int) else "choice"}
+                         "type": "bool" if _yes_no(o) else "int" if isinstance(o.default, int) else "choice"}
                         for o in ri.options],
         }
         try:
@@ -95,18 +131,20 @@ def _build_catalogue() -> tuple[dict[str, Any], ...]:
     return tuple(out)
 
 
+def _yes_no(o: Any) -> bool:
+    """An option that is on (1) or off (0): a checkbox."""
+    return (isinstance(o.default, int) and o.minimum == 0 and o.maximum == 1) or \
+        sorted(o.choices) == ["0", "1"]
+
+
 def titles_of(name: str, title: str) -> dict[str, str]:
-    """The game's name in each language: the registry's title, in French the heading of the
-    French rules text when there is one (``Puluc — fiche Ludens Planet``)."""
-    out = {"en": title}
+    """The game's name in each language (`ludotheque.core.rules_text.title`)."""
+    out = {}
     for lang in LANGUAGES:
-        if lang == "en":
-            continue
         try:
-            first = rules_text(name, lang).lstrip().splitlines()[0]
-        except Exception:   # no rules text (yet): a game under construction keeps its title
-            first = ""
-        out[lang] = first[2:].strip() if first.startswith("# ") else title
+            out[lang] = rules_title(name, lang)
+        except Exception:   # a game under construction keeps its registry title
+            out[lang] = title
     return out
 
 
@@ -156,8 +194,8 @@ def check_name(name: Any, taken: list[str]) -> str:
     key = unicodedata.normalize("NFKC", name).casefold()
     if key == "?" or key.startswith("computer") or key in {
             unicodedata.normalize("NFKC", t).casefold() for t in taken}:
-        raise SessionError("that name is taken")
-    return name
+        raise SessionError(msg("srv.nameTaken"))
+    return str(name)
 
 
 def check_int(value: Any, what: str) -> int:
@@ -195,9 +233,9 @@ class Session:
         """The seat a command with this token acts for (the side to move if it holds both)."""
         seats = self.seats_of(token)
         if not isinstance(token, str) or not token:
-            raise SessionError("this needs your seat token", 403)
+            raise SessionError(msg("srv.needsToken"), 403)
         if not seats:
-            raise SessionError("this token does not hold a seat in this game", 403)
+            raise SessionError(msg("srv.noSeat"), 403)
         if len(seats) == 2:
             p = self.state.current_player
             return p if p in (0, 1) else 0
@@ -257,31 +295,31 @@ class Session:
         if isinstance(ply, bool) or not isinstance(ply, int):
             raise SessionError("a move names the ply it answers (\"ply\": an integer)")
         if ply != len(self.moves):
-            raise SessionError(f"the position has changed (the game is at ply {len(self.moves)})", 409)
+            raise SessionError(msg("srv.positionChanged", ply=len(self.moves)), 409)
 
     def check_action(self, token: Any, action: Any) -> int:
         """The action, validated for this token; SessionError otherwise. Changes nothing."""
         seat = self._acting_seat(token)
         if self.over:
-            raise SessionError("the game is over")
+            raise SessionError(msg("srv.gameOver"))
         if isinstance(action, bool) or not isinstance(action, int):
             raise SessionError("an action is an integer")
         if not 0 <= action < self.game.num_actions:
             raise SessionError(f"action {action} is out of range 0..{self.game.num_actions - 1}")
         p = self.state.current_player
         if p != seat or not self.human_to_move():
-            raise SessionError("it is not your turn", 403)
+            raise SessionError(msg("srv.notYourTurn"), 403)
         if action not in self.state.legal_actions():
-            raise SessionError(f"that move is not legal here ({self.state.move_to_string(action)})"
-                               if _nameable(self.state, action) else "that move is not legal here")
+            raise SessionError(msg("srv.notLegalHereMove", move=self.state.move_to_string(action))
+                               if _nameable(self.state, action) else msg("srv.notLegalHere"))
         return action
 
     def parse(self, token: Any, text: Any) -> int:
         self._acting_seat(token)
         if self.over:
-            raise SessionError("the game is over")
+            raise SessionError(msg("srv.gameOver"))
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
-            raise SessionError("type a move in the game's notation")
+            raise SessionError(msg("srv.typeMove"))
         try:
             return self.state.parse_move(text.strip())
         except (NotationError, IllegalActionError) as e:
@@ -293,26 +331,28 @@ class Session:
         s = self.state.apply(a)
         self._commit([a] + self._throws(s, len(self.g.actions) + 1))
 
-    def explain(self, token: Any, points: Any) -> str:
+    def explain(self, token: Any, points: Any) -> Message:
         """Why clicking ``points`` is not a move: asks the engine to read the points as a move."""
         if not (isinstance(points, list) and 0 < len(points) <= 8 and all(isinstance(p, str) and len(p) <= 8 for p in points)):
             raise SessionError("points must be a short list of point names")
         if self.over:
-            return "the game is over"
+            return msg("srv.gameOver")
         if not self.human_to_move():
-            return "it is not your turn"
+            return msg("srv.notYourTurn")
         for text in dict.fromkeys([points[0] if len(points) == 1 else "", "-".join(points), "x".join(points)]):
             if not text:
                 continue
             try:
                 self.state.parse_move(text)
             except IllegalActionError as e:
-                return str(e)
+                return msg("srv.engine", text=str(e))
             except NotationError:
                 continue
         names = sorted({self.game.action_points(self.state, a)[0]
                         for a in self.state.legal_actions() if self.game.action_points(self.state, a)})
-        return "no legal move goes that way" + (f"; pieces that can move: {', '.join(names)}" if names else "")
+        if names:
+            return msg("srv.noMoveThatWayPieces", pieces=", ".join(names))
+        return msg("srv.noMoveThatWay")
 
     def ai_choose(self, state: State) -> int:
         if self._agent is None:
@@ -327,16 +367,16 @@ class Session:
     def hint_allowed(self, token: Any) -> None:
         seat = self._acting_seat(token)
         if self.g.mode != "ai":
-            raise SessionError("hints are for games against the computer")
+            raise SessionError(msg("srv.hintsVsComputer"))
         if self.over or self.state.current_player != seat or not self.human_to_move():
-            raise SessionError("a hint is for the player to move")
+            raise SessionError(msg("srv.hintForMover"))
 
     def undo(self, token: Any) -> None:
         seat = self._acting_seat(token)
         if self.g.mode != "ai":
-            raise SessionError("undo is for games against the computer")
+            raise SessionError(msg("srv.undoVsComputer"))
         if self.over:     # a finished game stays finished, however it ended
-            raise SessionError("the game has ended")
+            raise SessionError(msg("srv.gameEnded"))
         # back to the start of the human's last turn (a turn may be several actions)
         n = len(self.g.actions)
         target = None
@@ -345,7 +385,7 @@ class Session:
                 target = i
                 break
         if target is None:
-            raise SessionError("nothing to undo")
+            raise SessionError(msg("srv.nothingToUndo"))
         self.store.truncate(self.g.id, target)
         del self.g.actions[target:], self.states[target + 1:], self.moves[target:]
         self.mark = min(self.mark, target)
@@ -354,45 +394,46 @@ class Session:
     def resign(self, token: Any) -> None:
         seat = self._acting_seat(token)
         if self.over:
-            raise SessionError("the game is over")
-        names = self.game.player_names
+            raise SessionError(msg("srv.gameOver"))
+        why = msg("srv.resigned", name=player(self.game.player_names[seat]))
         ended = {"result": "0-1" if seat == 0 else "1-0", "winner": 1 - seat,
-                 "reason": f"{names[seat]} resigned"}
+                 "reason": str(why), "reason_msg": why.to_json()}
         self.store.set_ended(self.g.id, ended)
         self.g.ended = ended
 
-    def offer_draw(self, token: Any) -> str:
+    def offer_draw(self, token: Any) -> Message:
         seat = self._acting_seat(token)
         if self.over:
-            raise SessionError("the game is over")
+            raise SessionError(msg("srv.gameOver"))
         if self.g.mode == "ai":
-            return "the computer declines the draw"
+            return msg("srv.computerDeclines")
         if self.g.draw_offer is not None and self.g.draw_offer != seat:
             return self._agree_draw()
         self.store.set_draw_offer(self.g.id, seat)
         self.g.draw_offer = seat
-        return f"{self.game.player_names[seat]} offers a draw"
+        return msg("srv.offersDraw", name=player(self.game.player_names[seat]))
 
-    def accept_draw(self, token: Any) -> str:
+    def accept_draw(self, token: Any) -> Message:
         seats = self.seats_of(token)
         self._acting_seat(token)
         if self.g.draw_offer is None or self.g.draw_offer not in (0, 1) or seats == [self.g.draw_offer]:
-            raise SessionError("there is no draw offer to accept")
+            raise SessionError(msg("srv.noDrawOfferToAccept"))
         return self._agree_draw()
 
-    def decline_draw(self, token: Any) -> str:
+    def decline_draw(self, token: Any) -> Message:
         self._acting_seat(token)
         if self.g.draw_offer is None:
-            raise SessionError("there is no draw offer")
+            raise SessionError(msg("srv.noDrawOffer"))
         self.store.set_draw_offer(self.g.id, None)
         self.g.draw_offer = None
-        return "draw declined"
+        return msg("srv.drawDeclined")
 
-    def _agree_draw(self) -> str:
-        ended = {"result": "1/2-1/2", "winner": None, "reason": "draw agreed"}
+    def _agree_draw(self) -> Message:
+        why = msg("srv.drawAgreed")
+        ended = {"result": "1/2-1/2", "winner": None, "reason": str(why), "reason_msg": why.to_json()}
         self.store.set_ended(self.g.id, ended)
         self.g.ended = ended
-        return "draw agreed"
+        return why
 
     # -- what the page sees ----------------------------------------------------------------
     def result(self) -> dict[str, Any] | None:
@@ -401,7 +442,8 @@ class Session:
         out = self.state.outcome()
         if out is None:
             return None
-        return {"result": out.result(), "winner": out.winner, "reason": out.reason}
+        return {"result": out.result(), "winner": out.winner, "reason": out.reason,
+                "reason_msg": out.message.to_json()}
 
     def snapshot(self, delta: bool = False) -> dict[str, Any]:
         """The position for the page. With ``delta``, only the moves since the last delta
@@ -420,7 +462,7 @@ class Session:
             "type": "state", "id": self.g.id, "ruleset": self.g.ruleset, "mode": self.g.mode,
             "level": self.g.level, "ai_seat": self.g.ai_seat, "players": self.g.players,
             "player_names": list(game.player_names), "ply": len(self.moves),
-            "to_move": p if not self.over else TERMINAL, "view": game.view(s), "legal": legal,
+            "to_move": p if not self.over else TERMINAL, "view": view_of(game, s), "legal": legal,
             "moves": self.moves, "result": self.result(), "draw_offer": self.g.draw_offer,
             "num_actions": game.num_actions, "last_turn": self.last_turn(),
         }
@@ -468,7 +510,9 @@ class Session:
         return {"id": self.g.id, "ruleset": self.g.ruleset, "mode": self.g.mode, "level": self.g.level,
                 "players": self.g.players, "plies": len(self.moves), "updated": self.g.updated,
                 "result": r["result"] if r else "*", "reason": r["reason"] if r else "",
-                "status": r["reason"] if r else game_status(self)}
+                "reason_msg": r.get("reason_msg") if r else None,
+                "status": r["reason"] if r else str(self.game.status(self.state)),
+                "status_msg": r.get("reason_msg") if r else self.game.status(self.state).to_json()}
 
 
 def _counts(view: dict[str, Any], owner: Any = "any") -> dict[str, int]:
@@ -511,11 +555,10 @@ def analysis(states: list[State], actions: list[int], seconds: float) -> dict[st
                                            "mark": r.mark} for r in reviews]}
 
 
-def game_status(session: Session) -> str:
-    try:
-        return str(session.game.view(session.state).get("status", ""))
-    except Exception:
-        return ""
+def view_of(game: Game, state: State) -> dict[str, Any]:
+    """The engine's view of ``state``, its status line also as a message of the catalogue
+    (``status_msg``) for the page to say in the player's language."""
+    return {**game.view(state), "status_msg": game.status(state).to_json()}
 
 
 def _nameable(state: State, action: int) -> bool:
@@ -553,12 +596,12 @@ class Manager:
 
     def get(self, game_id: Any) -> Session:
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 64:
-            raise SessionError("no such game", 404)
+            raise SessionError(msg("srv.noSuchGame"), 404)
         s = self.sessions.get(game_id)
         if s is None:
             stored = self.store.get(game_id)
             if stored is None:
-                raise SessionError("no such game", 404)
+                raise SessionError(msg("srv.noSuchGame"), 404)
             s = Session(stored, self.store)
             s.start()
             with self._lock:
@@ -580,7 +623,7 @@ class Manager:
         try:
             game.geometry()
         except NotImplementedError:
-            raise SessionError(f"{ruleset} is coming soon to the browser") from None
+            raise SessionError(msg("srv.comingSoon", ruleset=str(ruleset))) from None
         if mode == "ai":
             t = new_token()
             tokens = [t, new_token()] if seat == 0 else [new_token(), t]
@@ -610,7 +653,7 @@ class Manager:
             return str(token), seats
         seat = session.open_seat()
         if seat is None or not same(code, session.g.tokens[seat].removeprefix(INVITE)):
-            raise SessionError("this invitation has been used already: you can watch the game", 409)
+            raise SessionError(msg("srv.inviteUsed"), 409)
         host = session.g.players[1 - seat]
         try:
             name = check_name(name, [host])
@@ -625,7 +668,7 @@ class Manager:
 
     def import_record(self, text: Any) -> tuple[Session, str]:
         if not isinstance(text, str) or not text.strip():
-            raise SessionError("paste a record (JSON or text)")
+            raise SessionError(msg("srv.pasteRecord"))
         if len(text) > MAX_RECORD:
             raise SessionError(f"a record has at most {MAX_RECORD:,} characters", 413)
         try:
@@ -652,7 +695,7 @@ class Manager:
     def set_name(self, session: Session, token: Any, name: Any) -> None:
         seats = session.seats_of(token)
         if not seats:
-            raise SessionError("this token does not hold a seat in this game", 403)
+            raise SessionError(msg("srv.noSeat"), 403)
         if len(seats) != 1 or session.g.mode != "invite":
             raise SessionError("only players of a game by invitation name themselves")
         seat = seats[0]

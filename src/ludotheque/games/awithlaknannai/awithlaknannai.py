@@ -23,6 +23,7 @@ from ...core import Game, IllegalActionError, NotationError, Outcome, State, Ter
 from ...core.geometry import LineBoard
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import Message, msg, player
 from . import kernels as K
 
 KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
@@ -367,22 +368,34 @@ class Awithlaknannai(Game):
             out.append(label + pad + "   ".join(PIECE_CHARS[s[c]] for c in self.row(letter)))
         return "\n".join(out)
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         s = state.data
         outer = "".join(f"{k:<4}" for k in range(1, self.n + 1))
         mid = "".join(f"{k:<4}" for k in range(1, self.n + 2))
         lines = ["       " + outer.rstrip(), self.diagram(state), "     " + mid.rstrip()]
-        lines.append(f"Yellow (y) {int(s[K.ONB])} snakes, Orange (o) {int(s[K.ONB + 1])} snakes; "
-                     f"{int(s[K.NOCAP])} turns without a removal")
+        lines.append(msg("awith.counts", y=int(s[K.ONB]), o=int(s[K.ONB + 1]), n=int(s[K.NOCAP]),
+                         p0=player(self.player_names[0]), p1=player(self.player_names[1])).text(lang))
+        out = state.outcome()
+        lines.append(out.message.text(lang) if out else msg(
+            "awith.to_move", player=player(self.player_names[state.current_player]),
+            doing=self._doing(state)).text(lang))
+        return "\n".join(lines)
+
+    def _doing(self, state: State) -> Message:
+        s = state.data
+        ph = int(s[K.PHASE])
+        if ph == K.CHAIN:
+            return msg("awith.doing.chain", point=self.point_name(int(s[K.ACTOR])))
+        return msg("awith.doing.remove" if ph == K.REMOVE else "awith.doing.move")
+
+    def status(self, state: State) -> Message:
         out = state.outcome()
         if out:
-            lines.append(out.reason)
-        else:
-            ph = int(s[K.PHASE])
-            doing = {K.MOVE: "move", K.CHAIN: f"continue the capture with {self.point_name(int(s[K.ACTOR]))} "
-                     "or stop", K.REMOVE: "remove a huffed snake first"}[ph]
-            lines.append(f"{self.player_names[state.current_player]} to move: {doing}")
-        return "\n".join(lines)
+            return out.message
+        who = player(self.player_names[state.current_player])
+        if int(state.data[K.PHASE]) == K.MOVE:
+            return msg("status.to_move", player=who)
+        return msg("awith.to_move", player=who, doing=self._doing(state))
 
     def outcome(self, state: State) -> Outcome | None:
         s = state.data
@@ -391,19 +404,18 @@ class Awithlaknannai(Game):
             return None
         w = int(s[K.WINNER])
         winner = None if w == 2 else w
-        result = "draw" if winner is None else f"{self.player_names[winner]} wins"
-        counts = f"{int(s[K.ONB])}-{int(s[K.ONB + 1])} snakes"
+        result = msg("end.draw") if winner is None else msg("end.wins", player=player(self.player_names[winner]))
         if reason in (K.END_NO_CAPTURE, K.END_REPETITION) and self.spec[K.P_MAJ] and winner is not None:
-            result += " on the majority of snakes"
+            result = msg("awith.on_majority", result=result)
         termination, why = {
-            K.END_ALL_TAKEN: (Termination.GOAL, "all snakes of one side are captured"),
-            K.END_TWO_LEFT: (Termination.GOAL, "one side is down to 2 snakes (Lemery)"),
-            K.END_NO_MOVE: (Termination.NO_MOVE, "the player to move has no legal move"),
-            K.END_NO_CAPTURE: (Termination.MOVE_LIMIT,
-                               f"{int(self.spec[K.P_NOCAP])} turns without a removal"),
-            K.END_REPETITION: (Termination.REPETITION, "the same position occurred three times"),
+            K.END_ALL_TAKEN: (Termination.GOAL, msg("awith.end.all_taken")),
+            K.END_TWO_LEFT: (Termination.GOAL, msg("awith.end.two_left")),
+            K.END_NO_MOVE: (Termination.NO_MOVE, msg("awith.end.no_move")),
+            K.END_NO_CAPTURE: (Termination.MOVE_LIMIT, msg("awith.end.no_capture", n=int(self.spec[K.P_NOCAP]))),
+            K.END_REPETITION: (Termination.REPETITION, msg("end.repetition")),
         }[reason]
-        return Outcome(termination, winner, f"{why}; {result} ({counts})")
+        return Outcome(termination, winner, msg("awith.end.snakes", why=why, result=result,
+                                                y=int(s[K.ONB]), o=int(s[K.ONB + 1])))
 
     def observation_tensor(self, state: State, player: int) -> np.ndarray:
         """Planes (37 points each) from ``player``'s side: his snakes, enemy snakes, his
@@ -453,9 +465,7 @@ class Awithlaknannai(Game):
         pieces = [{"at": self.point_name(c), "owner": K.owner(int(s[c])),
                    "kind": "shaman" if s[c] >= 3 else "snake", "count": 1}
                   for c in range(self.npts) if s[c]]
-        out = state.outcome()
-        status = out.reason if out else f"{self.player_names[state.current_player]} to move"
-        view: dict[str, Any] = {"pieces": pieces, "scores": None, "status": status,
+        view: dict[str, Any] = {"pieces": pieces, "scores": None, "status": self.status(state).text(),
                                 "snakes": [int(s[K.ONB]), int(s[K.ONB + 1])]}
         if s[K.NCAND]:
             view["huff_candidates"] = [self.point_name(c) for c in range(self.npts) if s[K.CAND + c]]

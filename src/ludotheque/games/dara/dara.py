@@ -23,6 +23,7 @@ import numpy as np
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import Message, msg, player
 from . import kernels as K
 
 KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
@@ -260,7 +261,7 @@ class Dara(Game):
         return "it would make a line of 4"
 
     # -- display and end of game ----------------------------------------------------------------
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         s = state.data
         lines = []
         for y in range(self.height - 1, -1, -1):
@@ -268,20 +269,27 @@ class Dara(Game):
             lines.append(f"{y + 1}  {row}")
         lines.append("   " + " ".join(chr(97 + x) for x in range(self.width)))
         for p in (0, 1):
-            info = f"{self.player_names[p]}: {s[K.HAND + p] + s[K.HERO + p]} in hand"
+            extras = ""
             if self.heroes and s[K.HERO + p]:
-                info += " (hero included)"
+                extras += msg("dara.hero_included").text(lang)
             if self.hut:
-                info += ", hut in hand" if s[K.HUT + p] else ", hut placed"
-            lines.append(info + f", {s[K.LOST + p]} lost")
+                extras += msg("dara.hut_in_hand" if s[K.HUT + p] else "dara.hut_placed").text(lang)
+            lines.append(msg("dara.player_line", player=player(self.player_names[p]),
+                             hand=int(s[K.HAND + p] + s[K.HERO + p]), extras=extras,
+                             lost=int(s[K.LOST + p])).text(lang))
+        lines.append(self.status(state).text(lang))
+        return "\n".join(lines)
+
+    def status(self, state: State) -> Message:
         out = state.outcome()
         if out:
-            lines.append(out.reason)
-        else:
-            who = self.player_names[int(s[K.TO_MOVE])]
-            lines.append(f"{who} to remove an enemy piece" if s[K.PEND] else
-                         f"{who} to {'place' if s[K.HAND + s[K.TO_MOVE]] + s[K.HERO + s[K.TO_MOVE]] else 'move'}")
-        return "\n".join(lines)
+            return out.message
+        s = state.data
+        who = player(self.player_names[int(s[K.TO_MOVE])])
+        if s[K.PEND]:
+            return msg("status.to_remove", player=who)
+        placing = s[K.HAND + s[K.TO_MOVE]] + s[K.HERO + s[K.TO_MOVE]]
+        return msg("status.to_place" if placing else "status.to_move", player=who)
 
     def outcome(self, state: State) -> Outcome | None:
         s = state.data
@@ -289,17 +297,16 @@ class Dara(Game):
         if reason == K.ONGOING:
             return None
         w = int(s[K.WINNER])
-        names = self.player_names
-        if reason == K.END_CAPTURES:
-            return Outcome(Termination.GOAL, w, f"{names[w]} win: 10 enemy pieces captured")
-        if reason == K.END_TRAPPED:
-            return Outcome(Termination.NO_MOVE, w, f"{names[w]} win: the {names[1 - w]} cannot move")
-        if reason == K.END_NO_PLACEMENT:
-            return Outcome(Termination.NO_MOVE, w, f"{names[w]} win: the {names[1 - w]} cannot place a piece")
         if reason == K.END_REPETITION:
-            return Outcome(Termination.REPETITION, None, "draw: the same position occurred three times")
-        return Outcome(Termination.DRAW_RULE, None,
-                       f"draw: {int(self.spec[K.S_NO_CAPTURE])} movement turns without a capture")
+            return Outcome(Termination.REPETITION, None, msg("end.draw_repetition"))
+        if reason not in (K.END_CAPTURES, K.END_TRAPPED, K.END_NO_PLACEMENT):
+            return Outcome(Termination.DRAW_RULE, None,
+                           msg("dara.end.no_capture", n=int(self.spec[K.S_NO_CAPTURE])))
+        winner, loser = player(self.player_names[w]), player(self.player_names[1 - w])
+        if reason == K.END_CAPTURES:
+            return Outcome(Termination.GOAL, w, msg("dara.end.captures", winner=winner))
+        key = "dara.end.trapped" if reason == K.END_TRAPPED else "dara.end.no_placement"
+        return Outcome(Termination.NO_MOVE, w, msg(key, winner=winner, loser=loser))
 
     def observation_tensor(self, state: State, player: int) -> np.ndarray:
         """Six planes of cells from ``player``'s side (his piece, enemy piece, his hero, enemy
@@ -338,7 +345,7 @@ class Dara(Game):
         pieces = [{"at": self.cell_name(c), "owner": (int(s[c]) - 1) & 1, "kind": KINDS[int(s[c])],
                    "count": 1} for c in range(self.n) if s[c]]
         return {"pieces": pieces, "scores": [int(s[K.LOST + 1]), int(s[K.LOST])],
-                "status": self.render(state).splitlines()[-1]}
+                "status": self.status(state).text()}
 
     def action_points(self, state: State, action: int) -> list[str]:
         n = self.n

@@ -27,6 +27,7 @@ from ...core import Game, IllegalActionError, NotationError, Outcome, State, Ter
 from ...core.geometry import LineBoard, alquerque_board
 from ...core.kernels import MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow, no_chance
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import Message, msg, player
 from . import evaluation
 from . import kernels as K
 
@@ -52,12 +53,12 @@ BOARDS = {
 }
 SYMBOLS = ".GOgo"          # cell code -> diagram symbol (rules/fanorona.md 1.5)
 KIND_LETTER = ("", "A", "W")
-END_TEXT = {
-    K.END_NO_PIECES: (Termination.GOAL, "{loser} has no lemur left"),
-    K.END_FEMALE_ALONE: (Termination.GOAL, "{loser} has only his Female left"),
-    K.END_NO_MOVE: (Termination.NO_MOVE, "{loser} cannot move"),
-    K.END_REPETITION: (Termination.REPETITION, "the same position occurred three times"),
-    K.END_NO_CAPTURE: (Termination.DRAW_RULE, "{n} turns without a capture"),
+END_TEXT = {   # message ids of the catalogue (ludotheque.i18n)
+    K.END_NO_PIECES: (Termination.GOAL, "fanorona.end.no_pieces"),
+    K.END_FEMALE_ALONE: (Termination.GOAL, "fanorona.end.female_alone"),
+    K.END_NO_MOVE: (Termination.NO_MOVE, "fanorona.end.no_move"),
+    K.END_REPETITION: (Termination.REPETITION, "end.repetition"),
+    K.END_NO_CAPTURE: (Termination.DRAW_RULE, "fanorona.end.no_capture"),
 }
 _STEP = re.compile(r"([a-z]\d+)-([a-z]\d+)([AW]?)")
 _SDG = re.compile(r"([a-z]\d+)([a-z]\d+)([+-]?)\.?")
@@ -219,12 +220,15 @@ class Fanorona(Game):
         return P, int((self.board.jump if j else self.board.step)[P, d])
 
     def _situation(self, state: State) -> str:
+        return self._situation_message(state).text()
+
+    def _situation_message(self, state: State) -> Message:
         s = state.data
         if s[K.SUB] == K.CHAIN:
-            return f"continue the capture with the lemur on {self.board.names[s[K.CPOS]]}, or 'stop'"
+            return msg("fanorona.continue_capture", point=self.board.names[s[K.CPOS]])
         if s[K.SUB] == K.DECIDE:
-            return "place a tamarin's lemur ('@d2') or 'pass'"
-        return "make a move"
+            return msg("fanorona.place_tamarin")
+        return msg("fanorona.make_move")
 
     def _why_illegal(self, state: State, P: int, Q: int, kind: str, matches: list[int]) -> str:
         s = state.data
@@ -331,22 +335,23 @@ class Fanorona(Game):
         return out
 
     # -- display and end of game ---------------------------------------------------------
-    def _status(self, state: State) -> str:
+    def status(self, state: State) -> Message:
         out = self.outcome(state)
         if out:
-            return out.reason
+            return out.message
         s = state.data
-        who = self.player_names[state.current_player]
-        extra = ""
-        if s[K.SUB] != K.START:
-            extra = ": " + self._situation(state)
+        who = player(self.player_names[state.current_player])
+        m = msg("status.to_move", player=who) if s[K.SUB] == K.START else msg(
+            "fanorona.to_move_situation", player=who, situation=self._situation_message(state))
         if self.vela:
-            extra += f" (Vela phase {2 if s[K.GCAPS] >= K.VELA_PHASE2 else 1}, green captures {s[K.GCAPS]})"
+            m = msg("text.then", a=m, b=msg("fanorona.vela_phase", captures=int(s[K.GCAPS]),
+                                             phase=2 if s[K.GCAPS] >= K.VELA_PHASE2 else 1))
         if self.tamarins:
-            extra += (f" [tamarins {s[K.TAM]}/{s[K.TAM + 1]}, pools {s[K.POOL]}/{s[K.POOL + 1]}]")
-        return f"{who} to move{extra}"
+            m = msg("text.then", a=m, b=msg("fanorona.tamarins", t0=int(s[K.TAM]), t1=int(s[K.TAM + 1]),
+                                             p0=int(s[K.POOL]), p1=int(s[K.POOL + 1])))
+        return m
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         """The board with its lines: `-` `|` `/` `\\` joining points, top rank first."""
         s = state.data
         step = self.board.step
@@ -365,7 +370,7 @@ class Fanorona(Game):
                         row += " \\ " if down else " / " if up else "   "
                 lines.append(row)
         lines.append("   " + "   ".join(chr(97 + x) for x in range(self.width)))
-        lines.append(self._status(state))
+        lines.append(self.status(state).text(lang))
         return "\n".join(lines)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -374,11 +379,11 @@ class Fanorona(Game):
         if reason == K.ONGOING:
             return None
         w = int(s[K.WINNER])
-        termination, text = END_TEXT[reason]
-        text = text.format(loser=self.player_names[1 - w] if w >= 0 else "",
-                           n=int(self.spec[0][K.P_NOCAP]))
-        result = "draw" if w < 0 else f"{self.player_names[w]} wins"
-        return Outcome(termination, None if w < 0 else w, f"{text}: {result}")
+        termination, key = END_TEXT[reason]
+        why = msg(key, loser=player(self.player_names[1 - w]) if w >= 0 else "",
+                  n=int(self.spec[0][K.P_NOCAP]))
+        result = msg("end.draw") if w < 0 else msg("end.wins", player=player(self.player_names[w]))
+        return Outcome(termination, None if w < 0 else w, msg("end.why_result", why=why, result=result))
 
     def observation_tensor(self, state: State, player: int) -> np.ndarray:
         """Planes over the points, from ``player``'s side: his lemurs, his Female, enemy
@@ -435,7 +440,7 @@ class Fanorona(Game):
             if c:
                 pieces.append({"at": self.board.names[i], "owner": (c - 1) & 1,
                                "kind": "female" if c >= 3 else "lemur", "count": 1})
-        v: dict[str, Any] = {"pieces": pieces, "scores": None, "status": self._status(state)}
+        v: dict[str, Any] = {"pieces": pieces, "scores": None, "status": self.status(state).text()}
         if s[K.SUB] == K.CHAIN:
             v["chain"] = {"at": self.board.names[s[K.CPOS]],
                           "visited": [self.board.names[q] for q in range(self.n) if K.visited(s, q)]}

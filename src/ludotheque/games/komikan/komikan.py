@@ -27,6 +27,7 @@ from ...core.geometry import LineBoard
 from ...core.kernels import Kernels, no_chance
 from ...core import registry
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import Message, msg, player
 from . import kernels as K
 
 KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
@@ -352,7 +353,7 @@ class Komikan(Game):
             v = "C"
         return f"[{v}]" if s[K.GRASS0] == q or s[K.GRASS1] == q else v
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         s = state.data
         lines = ["      a   b   c   d   e"]
         for names in ROWS:
@@ -364,21 +365,23 @@ class Komikan(Game):
                 lines.append((f" {r}       " + " ".join(cells)).rstrip())
             else:
                 lines.append((f" {r}   " + "     ".join(cells)).rstrip())
-        lines.append(f"Puma's pile: {int(s[K.PILE])} of {self.goal} alpacas captured")
+        lines.append(msg("komikan.pile", n=int(s[K.PILE]), goal=self.goal).text(lang))
+        lines.append(self.status(state).text(lang))
+        return "\n".join(lines)
+
+    def status(self, state: State) -> Message:
         out = state.outcome()
         if out:
-            lines.append(out.reason)
-        else:
-            who = self.player_names[int(s[K.TO_MOVE])]
-            if self.grass and s[K.GRASS1] < 0:
-                lines.append(f"{who} to place a grass token")
-            elif s[K.PHASE] == K.PHASE_RETURN:
-                lines.append("Alpacas may return an alpaca to rank 7 (or stop)")
-            elif s[K.PHASE] == K.PHASE_CHAIN:
-                lines.append("Puma to capture again (or stop)")
-            else:
-                lines.append(f"{who} to move")
-        return "\n".join(lines)
+            return out.message
+        s = state.data
+        who = player(self.player_names[int(s[K.TO_MOVE])])
+        if self.grass and s[K.GRASS1] < 0:
+            return msg("komikan.to_place_grass", player=who)
+        if s[K.PHASE] == K.PHASE_RETURN:
+            return msg("komikan.may_return")
+        if s[K.PHASE] == K.PHASE_CHAIN:
+            return msg("komikan.capture_again")
+        return msg("status.to_move", player=who)
 
     def outcome(self, state: State) -> Outcome | None:
         s = state.data
@@ -386,19 +389,19 @@ class Komikan(Game):
         if reason == K.ONGOING:
             return None
         if reason == K.END_PILE:
-            return Outcome(Termination.GOAL, 0, f"Puma wins: {self.goal} alpacas captured")
+            return Outcome(Termination.GOAL, 0, msg("komikan.end.pile", n=self.goal))
         if reason == K.END_DEN:
-            return Outcome(Termination.GOAL, 1, "Alpacas win: they fill the Puma's den")
+            return Outcome(Termination.GOAL, 1, msg("komikan.end.den"))
         if reason == K.END_TRAPPED:
-            return Outcome(Termination.NO_MOVE, 1, "Alpacas win: the Puma is trapped")
+            return Outcome(Termination.NO_MOVE, 1, msg("komikan.end.trapped"))
         if reason == K.END_BLOCKED:
             if s[K.WINNER] < 0:
-                return Outcome(Termination.NO_MOVE, None, "draw: the alpacas cannot move")
-            return Outcome(Termination.NO_MOVE, 0, "Puma wins: the alpacas cannot move")
+                return Outcome(Termination.NO_MOVE, None, msg("komikan.end.blocked_draw"))
+            return Outcome(Termination.NO_MOVE, 0, msg("komikan.end.blocked"))
         if reason == K.END_REPETITION:
-            return Outcome(Termination.REPETITION, None, "draw: the same position occurred three times")
+            return Outcome(Termination.REPETITION, None, msg("end.draw_repetition"))
         return Outcome(Termination.DRAW_RULE, None,
-                       f"draw: {int(self.spec[K.S_NO_CAPTURE])} turns without a capture")
+                       msg("end.draw_no_capture", n=int(self.spec[K.S_NO_CAPTURE])))
 
     def observation_tensor(self, state: State, player: int) -> np.ndarray:
         """Five planes over the 31 points (alpaca, Alpha, Puma, Condor, grass: the roles
@@ -455,7 +458,7 @@ class Komikan(Game):
             if s[idx] >= 0:
                 pieces.append({"at": NAMES[s[idx]], "owner": None, "kind": "grass", "count": 1})
         return {"pieces": pieces, "scores": [int(s[K.PILE]), 0],
-                "status": self.render(state).splitlines()[-1]}
+                "status": self.status(state).text()}
 
     def action_points(self, state: State, action: int) -> list[str]:
         s = state.data

@@ -23,6 +23,7 @@ import numpy as np
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import Message, msg, player
 from . import kernels as K
 
 KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
@@ -271,7 +272,7 @@ class Konane(Game):
         return actions
 
     # -- display and end of game ---------------------------------------------------------------
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         s, n = state.data, self.size
         lines = []
         for y in range(n - 1, -1, -1):
@@ -279,23 +280,26 @@ class Konane(Game):
             lines.append(f"{y + 1:2d}  {row}")
         lines.append("    " + " ".join(chr(97 + x) for x in range(n)))
         if self.knots or self.hummingbird:
-            info = f"captured: Hibiscus {s[K.CAPT]}, Jasmine {s[K.CAPT + 1]}"
+            info = msg("konane.captured", p0=player(self.player_names[0]), c0=int(s[K.CAPT]),
+                       p1=player(self.player_names[1]), c1=int(s[K.CAPT + 1]))
             if self.knots:
-                info += f"; knots in hand: Hibiscus {s[K.HAND]}, Jasmine {s[K.HAND + 1]}"
-            lines.append(info)
+                info = msg("text.then", a=info, b=msg("konane.knots", p0=player(self.player_names[0]),
+                           k0=int(s[K.HAND]), p1=player(self.player_names[1]), k1=int(s[K.HAND + 1])))
+            lines.append(info.text(lang))
+        lines.append(self.status(state).text(lang))
+        return "\n".join(lines)
+
+    def status(self, state: State) -> Message:
         out = state.outcome()
         if out:
-            lines.append(out.reason)
-        else:
-            who = self.player_names[int(s[K.TO_MOVE])]
-            if s[K.CHAIN] >= 0:
-                who += f" to move: {self.cell_name(int(s[K.CHAIN]))} may jump again or stop"
-            elif s[K.BONUS]:
-                who += " to move: Hummingbird bonus move or pass"
-            else:
-                who += " to move"
-            lines.append(who)
-        return "\n".join(lines)
+            return out.message
+        s = state.data
+        who = player(self.player_names[int(s[K.TO_MOVE])])
+        if s[K.CHAIN] >= 0:
+            return msg("konane.jump_again", player=who, point=self.cell_name(int(s[K.CHAIN])))
+        if s[K.BONUS]:
+            return msg("konane.bonus", player=who)
+        return msg("status.to_move", player=who)
 
     def outcome(self, state: State) -> Outcome | None:
         s = state.data
@@ -303,12 +307,13 @@ class Konane(Game):
         if end == K.ONGOING:
             return None
         if end == K.END_REPETITION:
-            return Outcome(Termination.REPETITION, None, "third repetition of the position: draw")
+            return Outcome(Termination.REPETITION, None, msg("konane.end.repetition"))
         w = int(s[K.WINNER])
-        win, lose = self.player_names[w], self.player_names[1 - w]
+        win, lose = player(self.player_names[w]), player(self.player_names[1 - w])
         if end == K.END_PIECES:
-            return Outcome(Termination.GOAL, w, f"{lose} has {s[K.PIECES + 1 - w]} pieces left: {win} wins")
-        return Outcome(Termination.NO_MOVE, w, f"{lose} cannot capture: {win} wins")
+            return Outcome(Termination.GOAL, w, msg("konane.end.pieces", loser=lose, winner=win,
+                                                     n=int(s[K.PIECES + 1 - w])))
+        return Outcome(Termination.NO_MOVE, w, msg("konane.end.no_capture", loser=lose, winner=win))
 
     def observation_tensor(self, state: State, player: int) -> np.ndarray:
         """Planes (n*n each) from ``player``'s side: his flowers, his Hummingbird, enemy
@@ -354,8 +359,7 @@ class Konane(Game):
             if v:
                 owner = (v & 3) - 1 if v & 3 else None   # a placed knot belongs to nobody (KN-A1)
                 pieces.append({"at": self.cell_name(c), "owner": owner, "kind": kinds[v], "count": 1})
-        out = state.outcome()
-        status = out.reason if out else self.render(state).splitlines()[-1]
+        status = self.status(state).text()
         scores = [int(s[K.CAPT + 1]), int(s[K.CAPT])]
         return {"pieces": pieces, "scores": scores, "status": status}
 

@@ -17,6 +17,7 @@ from ...core import Game, IllegalActionError, NotationError, Outcome, State, Ter
 from ...core.errors import StateError
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import msg, player
 from . import kernels as K
 
 SOUTH_NAMES = "ABCDEF"
@@ -106,18 +107,19 @@ class Oware(Game):
         return action
 
     # -- display and end of game ----------------------------------------------------
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         s = state.data
         north = " ".join(f"{s[h]:2d}" for h in range(11, 5, -1))
         south = " ".join(f"{s[h]:2d}" for h in range(6))
+        name = [player(n).text(lang).ljust(7) for n in self.player_names]
+        store = msg("oware.store").text(lang)
         lines = [
             "         f  e  d  c  b  a",
-            f"North   {north}    store {s[K.STORE + 1]}",
-            f"South   {south}    store {s[K.STORE]}",
+            f"{name[1]} {north}    {store} {s[K.STORE + 1]}",
+            f"{name[0]} {south}    {store} {s[K.STORE]}",
             "         A  B  C  D  E  F",
+            self.status(state).text(lang),
         ]
-        out = state.outcome()
-        lines.append(out.reason if out else f"{self.player_names[state.current_player]} to move")
         return "\n".join(lines)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -127,17 +129,18 @@ class Oware(Game):
             return None
         south, north = int(s[K.STORE]), int(s[K.STORE + 1])
         winner = 0 if south > north else 1 if north > south else None
-        score = f"{south}-{north}"
         if reason == K.END_25:
-            return Outcome(Termination.GOAL, winner, f"{self.player_names[winner or 0]} has 25 seeds ({score})")
+            return Outcome(Termination.GOAL, winner, msg("oware.end.25", player=player(
+                self.player_names[winner or 0]), south=south, north=north))
         termination, why = {
-            K.END_AUTO_HARVEST: (Termination.NO_MOVE, "no move can feed the empty row: automatic harvest"),
-            K.END_EMPTY: (Termination.NO_MOVE, "the board is empty"),
-            K.END_REPETITION: (Termination.REPETITION, "position repeated: each takes his row"),
-            K.END_MOVE_CAP: (Termination.MOVE_LIMIT, "move limit reached: each takes his row"),
+            K.END_AUTO_HARVEST: (Termination.NO_MOVE, "oware.end.auto_harvest"),
+            K.END_EMPTY: (Termination.NO_MOVE, "oware.end.empty"),
+            K.END_REPETITION: (Termination.REPETITION, "oware.end.repetition"),
+            K.END_MOVE_CAP: (Termination.MOVE_LIMIT, "oware.end.move_cap"),
         }[reason]
-        result = "draw" if winner is None else f"{self.player_names[winner]} wins"
-        return Outcome(termination, winner, f"{why}; {result} {score}")
+        result = msg("end.draw") if winner is None else msg("end.wins", player=player(self.player_names[winner]))
+        return Outcome(termination, winner, msg("oware.end.why_result_score", why=msg(why), result=result,
+                                                south=south, north=north))
 
     def geometry(self) -> dict[str, Any]:
         points = [{"id": house_name(h), "x": float(h if h < 6 else 11 - h), "y": float(h // 6)}
@@ -148,9 +151,7 @@ class Oware(Game):
         s = state.data
         pieces = [{"at": house_name(h), "owner": h // 6, "kind": "seed", "count": int(s[h])}
                   for h in range(12)]
-        out = state.outcome()
-        status = out.reason if out else f"{self.player_names[state.current_player]} to move"
-        return {"pieces": pieces, "scores": list(self.stores(state)), "status": status}
+        return {"pieces": pieces, "scores": list(self.stores(state)), "status": self.status(state).text()}
 
     def action_points(self, state: State, action: int) -> list[str]:
         return [house_name(6 * state.current_player + action)]

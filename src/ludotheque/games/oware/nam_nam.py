@@ -32,15 +32,16 @@ import numpy as np
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import Message, msg, player
 from . import nam_nam_kernels as K
 
 NAMES = "ABCDEFabcdef"   # absolute house names, index 0..11 (NN-A1)
 KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
-ROUND_END_TEXT = {
-    K.R_LAST_FOUR: "the last four were taken",
-    K.R_BLOCKED: "a player had no seeds to sow",
-    K.R_ENDLESS_SOWING: "a never-ending sowing was stopped",
-    K.R_REPETITION: "a position was repeated three times",
+ROUND_END_TEXT = {   # message ids of the catalogue (ludotheque.i18n)
+    K.R_LAST_FOUR: "oware.round_end.last_four",
+    K.R_BLOCKED: "oware.round_end.blocked",
+    K.R_ENDLESS_SOWING: "oware.round_end.endless",
+    K.R_REPETITION: "oware.round_end.repetition",
 }
 
 
@@ -123,7 +124,7 @@ class NamNam(Game):
     def stores(self, state: State) -> tuple[int, int]:
         return int(state.data[K.STORE]), int(state.data[K.STORE + 1])
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         """The spec's diagram, a ``*`` after a house owned by the other row's player, and a
         line under each row naming the owner of every house (S or N)."""
         s = state.data
@@ -135,24 +136,34 @@ class NamNam(Game):
         def marks(hs: range) -> str:
             return "".join(f" {'SN'[own[h]]} " for h in hs)
 
+        name = [player(n).text(lang).ljust(6) for n in self.player_names]
+        store, owner = msg("oware.store").text(lang), msg("oware.owner").text(lang).ljust(6)
         north, south = range(11, 5, -1), range(6)
         lines = [
-            f"Round {s[K.ROUND]}",
+            msg("oware.round", n=int(s[K.ROUND])).text(lang),
             "        f  e  d  c  b  a",
-            f"North  {''.join(cell(h) for h in north)}   store {s[K.STORE + 1]}",
-            f"owner  {marks(north)}",
-            f"South  {''.join(cell(h) for h in south)}   store {s[K.STORE]}",
-            f"owner  {marks(south)}",
+            f"{name[1]} {''.join(cell(h) for h in north)}   {store} {s[K.STORE + 1]}",
+            f"{owner} {marks(north)}",
+            f"{name[0]} {''.join(cell(h) for h in south)}   {store} {s[K.STORE]}",
+            f"{owner} {marks(south)}",
             "        A  B  C  D  E  F",
         ]
         if s[K.LAST_ROUND_END]:
             ended = s[K.ROUND] if s[K.END] == K.END_ALL_SEEDS else s[K.ROUND] - 1
-            lines.append(f"Round {ended} ended: "
-                         f"{ROUND_END_TEXT[int(s[K.LAST_ROUND_END])]} "
-                         f"(South {s[K.PREV_STORE]}, North {s[K.PREV_STORE + 1]})")
+            lines.append(msg("oware.round_ended", n=int(ended), why=msg(ROUND_END_TEXT[int(s[K.LAST_ROUND_END])]),
+                             p0=player(self.player_names[0]), p1=player(self.player_names[1]),
+                             south=int(s[K.PREV_STORE]), north=int(s[K.PREV_STORE + 1])).text(lang))
         out = state.outcome()
-        lines.append(out.reason if out else f"{self.player_names[state.current_player]} to move")
+        lines.append(out.message.text(lang) if out else msg(
+            "status.to_move", player=player(self.player_names[state.current_player])).text(lang))
         return "\n".join(lines)
+
+    def status(self, state: State) -> Message:
+        out = state.outcome()
+        if out:
+            return out.message
+        return msg("oware.round_to_move", n=int(state.data[K.ROUND]),
+                   player=player(self.player_names[state.current_player]))
 
     def outcome(self, state: State) -> Outcome | None:
         s = state.data
@@ -162,11 +173,11 @@ class NamNam(Game):
         south, north = self.stores(state)
         winner = 0 if south > north else 1 if north > south else None
         if reason == K.END_ALL_SEEDS:
-            return Outcome(Termination.GOAL, winner,
-                           f"{self.player_names[winner or 0]} holds all 48 seeds after round {s[K.ROUND]}")
-        result = "draw" if winner is None else f"{self.player_names[winner]} wins"
-        return Outcome(Termination.MOVE_LIMIT, winner,
-                       f"move limit reached: each takes his houses; {result} {south}-{north}")
+            return Outcome(Termination.GOAL, winner, msg("oware.end.all_seeds", n=int(s[K.ROUND]),
+                                                         player=player(self.player_names[winner or 0])))
+        result = msg("end.draw") if winner is None else msg("end.wins", player=player(self.player_names[winner]))
+        return Outcome(Termination.MOVE_LIMIT, winner, msg("oware.end.why_result_score", south=south, north=north,
+                                                           why=msg("oware.end.move_cap_houses"), result=result))
 
     def geometry(self) -> dict[str, Any]:
         points = [{"id": NAMES[h], "x": float(h if h < 6 else 11 - h), "y": float(h // 6)}
@@ -178,10 +189,7 @@ class NamNam(Game):
         own = self.owners(state)
         pieces = [{"at": NAMES[h], "owner": own[h], "kind": "seed", "count": int(s[h])}
                   for h in range(12)]
-        out = state.outcome()
-        status = out.reason if out else (
-            f"round {s[K.ROUND]}: {self.player_names[state.current_player]} to move")
-        return {"pieces": pieces, "scores": list(self.stores(state)), "status": status,
+        return {"pieces": pieces, "scores": list(self.stores(state)), "status": self.status(state).text(),
                 "round": int(s[K.ROUND])}
 
     def action_points(self, state: State, action: int) -> list[str]:

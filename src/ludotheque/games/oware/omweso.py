@@ -35,6 +35,7 @@ import numpy as np
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import Message, msg, player
 from . import omweso_kernels as K
 
 FILES = "abcdefgh"
@@ -188,7 +189,7 @@ class Omweso(Game):
         return action
 
     # -- display and end of game ----------------------------------------------------
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         """The spec's diagram, with the two rows of each side labelled and a rule between
         the sides."""
         s = state.data
@@ -196,29 +197,34 @@ class Omweso(Game):
         def rank(y: int) -> str:
             return f"  {y + 1} " + "".join(f"{s[16 * p + k]:3d}" for p, k in (pit_of(x, y) for x in range(8)))
 
+        def row(p: int, key: str) -> str:
+            return "   " + msg(key, player=player(self.player_names[p])).text(lang)
+
         header = "      " + "  ".join(FILES)
         lines = [
             header,
-            rank(3) + "   North outer",
-            rank(2) + "   North inner",
+            rank(3) + row(1, "omweso.outer"),
+            rank(2) + row(1, "omweso.inner"),
             "    " + "-" * 25,
-            rank(1) + "   South inner",
-            rank(0) + "   South outer",
+            rank(1) + row(0, "omweso.inner"),
+            rank(0) + row(0, "omweso.outer"),
             header,
+            self.status(state).text(lang),
         ]
+        return "\n".join(lines)
+
+    def status(self, state: State) -> Message:
         out = state.outcome()
         if out:
-            lines.append(out.reason)
-            return "\n".join(lines)
-        who = self.player_names[state.current_player]
+            return out.message
+        s = state.data
+        who = player(self.player_names[state.current_player])
         phase = int(s[K.PHASE])
         if phase in (K.SETUP_SOUTH, K.SETUP_NORTH):
-            lines.append(f"{who} rearranges his seeds ({s[K.REARRANGED + phase]} of 32 moves; 'done' to start)")
-        elif phase == K.DECISION:
-            lines.append(f"{who} to move: sow the {s[K.HAND]} captured seeds cw or ccw")
-        else:
-            lines.append(f"{who} to move")
-        return "\n".join(lines)
+            return msg("omweso.rearranges", player=who, n=int(s[K.REARRANGED + phase]))
+        if phase == K.DECISION:
+            return msg("omweso.direction", player=who, n=int(s[K.HAND]))
+        return msg("status.to_move", player=who)
 
     def outcome(self, state: State) -> Outcome | None:
         s = state.data
@@ -227,21 +233,21 @@ class Omweso(Game):
             return None
         w = int(s[K.WINNER])
         winner = None if w < 0 else w
-        name = self.player_names[winner] if winner is not None else ""
+        result = msg("end.draw") if winner is None else msg("end.wins", player=player(self.player_names[winner]))
         if reason == K.END_NO_MOVE:
-            return Outcome(Termination.NO_MOVE, winner,
-                           f"{self.player_names[1 - w]} cannot move: {name} wins")
+            return Outcome(Termination.NO_MOVE, winner, msg(
+                "end.why_result", why=msg("omweso.end.no_move", loser=player(self.player_names[1 - w])), result=result))
         if reason == K.END_AKAKYALA:
-            return Outcome(Termination.GOAL, winner, f"Akakyala: {name} wins")
+            return Outcome(Termination.GOAL, winner, msg("omweso.end.akakyala", result=result))
         if reason == K.END_EMITWEBIRI:
-            return Outcome(Termination.GOAL, winner, f"Emitwebiri: {name} wins")
+            return Outcome(Termination.GOAL, winner, msg("omweso.end.emitwebiri", result=result))
         south = int(s[0:16].sum())
-        result = "draw" if winner is None else f"{name} wins"
         termination, why = {
-            K.END_REPETITION: (Termination.REPETITION, "position repeated three times"),
-            K.END_MOVE_CAP: (Termination.MOVE_LIMIT, "move limit reached"),
+            K.END_REPETITION: (Termination.REPETITION, "omweso.end.repetition"),
+            K.END_MOVE_CAP: (Termination.MOVE_LIMIT, "omweso.end.move_cap"),
         }[reason]
-        return Outcome(termination, winner, f"{why}: {result} on seeds {south}-{64 - south}")
+        return Outcome(termination, winner, msg("omweso.end.on_seeds", why=msg(why), result=result,
+                                                south=south, north=64 - south))
 
     def geometry(self) -> dict[str, Any]:
         points = [{"id": f"{FILES[x]}{y + 1}", "x": float(x), "y": float(y)}
@@ -252,9 +258,8 @@ class Omweso(Game):
         s = state.data
         pieces = [{"at": pit_name(p, k), "owner": p, "kind": "seed", "count": int(s[16 * p + k])}
                   for p in (0, 1) for k in range(16)]
-        out = state.outcome()
-        status = out.reason if out else self.render(state).splitlines()[-1]
-        return {"pieces": pieces, "scores": [int(s[0:16].sum()), int(s[16:32].sum())], "status": status}
+        return {"pieces": pieces, "scores": [int(s[0:16].sum()), int(s[16:32].sum())],
+                "status": self.status(state).text()}
 
     def action_points(self, state: State, action: int) -> list[str]:
         p = state.current_player

@@ -18,6 +18,7 @@ import numpy as np
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.kernels import CHANCE, Kernels
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import Arg, Message, msg, player
 from . import kernels as K
 from . import evaluation
 
@@ -197,40 +198,50 @@ class Puluc(Game):
             return "(empty)"
         return (f"{COLOUR[p]}×{k}" if k else "") + (("+" if k else "") + GUARD[p] if g else "")
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         s, n = state.data, self.n
         colour = ("yellow", "blue")
+
+        def say(key: str, **args: Arg) -> str:
+            return msg(key, **args).text(lang)
+
         lines = []
         for pos in range(n, -1, -1):
             if pos in (0, n):
                 p = 0 if pos == 0 else 1
-                lines.append(f"{pos:>3}  [{colour[p]} city] {self._city(s, p)}")
+                lines.append(f"{pos:>3}  [{say('puluc.city_' + colour[p])}] {self._city(s, p)}")
                 continue
             unit = self._unit(s, pos)
-            mark = "  (temple)" if self.temples and pos in (self.spec[K.TEMPLE0], self.spec[K.TEMPLE1]) else ""
+            temple = self.temples and pos in (self.spec[K.TEMPLE0], self.spec[K.TEMPLE1])
+            mark = "  " + say("puluc.temple") if temple else ""
             if not unit:
                 lines.append(f"{pos:>3}  .{mark}")
                 continue
             top = int(K.top_colour(s, pos))
-            note = f"{colour[top]}'s"
+            note = say("puluc.owned_" + colour[top])
             if len(unit) > 1:               # top to bottom, prisoners marked
-                note += ", top to bottom " + " ".join(
-                    ch + ("" if (ch in "YG") == (top == 0) else "(captive)") for ch in unit[::-1])
+                captive = say("puluc.captive")
+                note = say("puluc.stack", owner=note, units=" ".join(
+                    ch + ("" if (ch in "YG") == (top == 0) else captive) for ch in unit[::-1]))
             lines.append(f"{pos:>3}  {unit:<8} {note}{mark}")
-        lines.append(f"removed: Y×{int(s[K.REM])} B×{int(s[K.REM + 1])}")
-        lines.append("units bottom→top: Y B warriors" + (", G g Guardians" if self.guardians else ""))
+        lines.append(say("puluc.removed", y=int(s[K.REM]), b=int(s[K.REM + 1])))
+        lines.append(say("puluc.legend_guardians" if self.guardians else "puluc.legend"))
         if s[K.LAST] >= 0:
-            lines.append(f"last throw: ({int(s[K.LAST])}) by {self.player_names[int(s[K.LAST_BY])]}")
+            lines.append(say("puluc.last_throw", n=int(s[K.LAST]), player=player(self.player_names[int(s[K.LAST_BY])])))
+        lines.append(self.status(state).text(lang))
+        return "\n".join(lines)
+
+    def status(self, state: State) -> Message:
         out = state.outcome()
         if out:
-            lines.append(out.reason)
-        else:
-            who = self.player_names[int(s[K.TO_MOVE])]
-            phase = int(s[K.PHASE])
-            lines.append(f"{who} to throw" if phase == K.THROW else
-                         f"{who} to move {int(s[K.VALUE])}" + {K.MOVE: "", K.SPLIT2: " (split, partner's part)",
-                                                              K.BONUS: " (temple bonus, or skip)"}[phase])
-        return "\n".join(lines)
+            return out.message
+        s = state.data
+        who = player(self.player_names[int(s[K.TO_MOVE])])
+        phase = int(s[K.PHASE])
+        if phase == K.THROW:
+            return msg("status.to_throw", player=who)
+        key = {K.MOVE: "puluc.to_move", K.SPLIT2: "puluc.to_move_split", K.BONUS: "puluc.to_move_bonus"}[phase]
+        return msg(key, player=who, n=int(s[K.VALUE]))
 
     def outcome(self, state: State) -> Outcome | None:
         s = state.data
@@ -239,12 +250,12 @@ class Puluc(Game):
             return None
         w = int(s[K.WINNER])
         if reason == K.END_CONTROL:
-            return Outcome(Termination.GOAL, w,
-                           f"{self.player_names[1 - w]} controls no warrior: {self.player_names[w]} wins")
+            return Outcome(Termination.GOAL, w, msg("puluc.end.control", loser=player(self.player_names[1 - w]),
+                                                     winner=player(self.player_names[w])))
         a, b = (int(K.controlled_count(s, self.spec, p)) for p in (0, 1))
-        result = "draw" if w < 0 else f"{self.player_names[w]} wins"
+        result = msg("end.draw") if w < 0 else msg("end.wins", player=player(self.player_names[w]))
         return Outcome(Termination.MOVE_LIMIT, None if w < 0 else w,
-                       f"turn limit reached: {result} ({a}-{b} warriors controlled)")
+                       msg("puluc.end.turn_limit", result=result, a=a, b=b))
 
     def max_chance_outcomes(self) -> int:
         return 5                                                     # PU-G2: 0..4 marked faces
@@ -300,12 +311,7 @@ class Puluc(Game):
             for level, ch in enumerate(self._unit(s, pos)):
                 pieces.append({"at": str(pos), "owner": 0 if ch in "YG" else 1,
                                "kind": "guardian" if ch in "Gg" else "warrior", "count": 1, "level": level})
-        out = state.outcome()
-        if out:
-            status = out.reason
-        else:
-            who = self.player_names[int(s[K.TO_MOVE])]
-            status = f"{who} to throw" if s[K.PHASE] == K.THROW else f"{who} to move {int(s[K.VALUE])}"
+        status = self.status(state).text()
         return {"pieces": pieces, "scores": None, "status": status,
                 "last_throw": int(s[K.LAST]) if s[K.LAST] >= 0 else None}
 

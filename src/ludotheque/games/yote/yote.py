@@ -18,6 +18,7 @@ import numpy as np
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
+from ...i18n import Message, msg, player
 from . import kernels as K
 
 KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
@@ -228,11 +229,15 @@ class Yote(Game):
         return action
 
     def _phase_help(self, state: State) -> str:
+        return self._phase_message(state).text()
+
+    def _phase_message(self, state: State) -> Message:
         s = state.data
-        return {K.START: "choose the turn's action", K.CHAIN: "continue the capture or stop",
-                K.REMOVE: "remove an enemy camel", K.ROUTE4: "place a route or stop",
-                K.BONUS_PH: "make the bonus move or stop"}[int(s[K.PHASE])] + (
-            "; you must deploy" if self.choko and s[K.MUSTDEP] and s[K.PHASE] == K.START else "")
+        m = msg({K.START: "yote.phase.start", K.CHAIN: "yote.phase.chain", K.REMOVE: "yote.phase.remove",
+                 K.ROUTE4: "yote.phase.route", K.BONUS_PH: "yote.phase.bonus"}[int(s[K.PHASE])])
+        if self.choko and s[K.MUSTDEP] and s[K.PHASE] == K.START:
+            m = msg("text.then", a=m, b=msg("yote.must_deploy"))
+        return m
 
     def turn_texts(self, state: State) -> list[str]:
         """Every complete turn from ``state`` in the spec's turn text (section 9)."""
@@ -312,7 +317,7 @@ class Yote(Game):
         return actions
 
     # -- display and end of game ------------------------------------------------------------------
-    def render(self, state: State) -> str:
+    def render(self, state: State, lang: str = "en") -> str:
         s = state.data
         files = "   " + " ".join("abcdef"[: self.width])
         lines = [files]
@@ -330,20 +335,31 @@ class Yote(Game):
                 lines.append("".join(gap).rstrip())
         lines.append(files)
         for p in range(2):
-            extra = f" + caravan {int(s[K.CHAND + p])}" if self.caravan else ""
-            tok = f", route tokens {int(s[K.TOK + p])}" if self.routes else ""
-            lines.append(f"{self.player_names[p]} ({'L' if p == 0 else 'D'}): hand {int(s[K.HAND + p])}"
-                         f"{extra}, on board {int(s[K.ONB + p])}{tok}")
+            extra = msg("yote.caravan_hand", n=int(s[K.CHAND + p])).text(lang) if self.caravan else ""
+            tok = msg("yote.route_tokens", n=int(s[K.TOK + p])).text(lang) if self.routes else ""
+            lines.append(msg("yote.player_line", player=player(self.player_names[p]), mark="LD"[p],
+                             hand=int(s[K.HAND + p]), extra=extra, board=int(s[K.ONB + p]),
+                             tokens=tok).text(lang))
         if self.choko:
             h = int(s[K.HOLDER])
-            lines.append("Merchant token: " + ("out of the game" if h == K.NONE_HOLDER else self.player_names[h])
-                         + (" (must deploy)" if s[K.MUSTDEP] else ""))
+            holder = msg("yote.holder_out") if h == K.NONE_HOLDER else player(self.player_names[h])
+            lines.append(msg("yote.holder_must_deploy" if s[K.MUSTDEP] else "yote.holder",
+                             holder=holder).text(lang))
+        out = state.outcome()
+        lines.append(out.message.text(lang) if out else msg(
+            "yote.to_move", player=player(self.player_names[state.current_player]),
+            phase=self._phase_message(state)).text(lang))
+        return "\n".join(lines)
+
+    def status(self, state: State) -> Message:
         out = state.outcome()
         if out:
-            lines.append(out.reason)
-        else:
-            lines.append(f"{self.player_names[state.current_player]} to move: {self._phase_help(state)}")
-        return "\n".join(lines)
+            return out.message
+        who = player(self.player_names[state.current_player])
+        s = state.data
+        if s[K.PHASE] == K.START and not (self.choko and s[K.MUSTDEP]):
+            return msg("status.to_move", player=who)     # the plain case needs no help
+        return msg("yote.to_move", player=who, phase=self._phase_message(state))
 
     def outcome(self, state: State) -> Outcome | None:
         s = state.data
@@ -352,17 +368,17 @@ class Yote(Game):
             return None
         w = int(s[K.WINNER])
         winner = None if w == 2 else w
-        result = "draw" if winner is None else f"{self.player_names[winner]} wins"
+        result = msg("end.draw") if winner is None else msg("end.wins", player=player(self.player_names[winner]))
         t0 = int(s[K.ONB] + s[K.HAND] + s[K.CHAND])
         t1 = int(s[K.ONB + 1] + s[K.HAND + 1] + s[K.CHAND + 1])
         termination, why = {
-            K.END_ALL_TAKEN: (Termination.GOAL, "all camels of one side are taken"),
-            K.END_NO_ACTION: (Termination.NO_MOVE, "the player to move cannot act"),
-            K.END_REPETITION: (Termination.REPETITION, "low material, position repeated three times"),
-            K.END_LOW_50: (Termination.DRAW_RULE, "low material, 50 turns without capture"),
-            K.END_NO_CAPTURE: (Termination.MOVE_LIMIT, "no-capture turn limit reached"),
+            K.END_ALL_TAKEN: (Termination.GOAL, "yote.end.all_taken"),
+            K.END_NO_ACTION: (Termination.NO_MOVE, "yote.end.no_action"),
+            K.END_REPETITION: (Termination.REPETITION, "yote.end.repetition"),
+            K.END_LOW_50: (Termination.DRAW_RULE, "yote.end.low_50"),
+            K.END_NO_CAPTURE: (Termination.MOVE_LIMIT, "yote.end.no_capture"),
         }[reason]
-        return Outcome(termination, winner, f"{why}; {result} ({t0}-{t1} camels)")
+        return Outcome(termination, winner, msg("yote.end.camels", why=msg(why), result=result, t0=t0, t1=t1))
 
     def observation_tensor(self, state: State, player: int) -> np.ndarray:
         """Planes from ``player``'s side: his camels, enemy camels, his caravans, enemy
@@ -414,9 +430,7 @@ class Yote(Game):
         pieces = [{"at": self.cell_name(c), "owner": K.owner(int(s[c])),
                    "kind": "caravan" if s[c] >= 3 else "camel", "count": 1}
                   for c in range(self.n) if s[c]]
-        out = state.outcome()
-        status = out.reason if out else f"{self.player_names[state.current_player]} to move"
-        view: dict[str, Any] = {"pieces": pieces, "scores": None, "status": status,
+        view: dict[str, Any] = {"pieces": pieces, "scores": None, "status": self.status(state).text(),
                                 "hands": [int(s[K.HAND]), int(s[K.HAND + 1])]}
         if self.caravan:
             view["caravans_in_hand"] = [int(s[K.CHAND]), int(s[K.CHAND + 1])]

@@ -1,6 +1,6 @@
 // The router: one page, four views (lobby, game, replay, my games).
 import { navigate } from "./util.js";
-import { lang, setLang, applyLang } from "./i18n.js";
+import { lang, setLang, applyLang, loadCatalogues } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showGame } from "./game.js";
 import { showReplay } from "./replay.js";
@@ -29,6 +29,8 @@ document.addEventListener("click", (e) => {
   }
 });
 document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => setLang(b.dataset.lang)));
-applyLang(lang());
-window.addEventListener("popstate", route);
-route();
+loadCatalogues().then(() => {
+  applyLang(lang());
+  window.addEventListener("popstate", route);
+  route();
+}).catch((e) => { document.getElementById("main").textContent = String(e); });

@@ -1,6 +1,6 @@
 // The game page: board, players, move list, controls, typed moves; one websocket.
 import { h, api, announce, rememberGame, tokenFor, gameEntry } from "./util.js";
-import { t, srv, colon, playerName, seatHolder, viewKey, gameTitle } from "./i18n.js";
+import { t, tm, colon, playerName, seatHolder, viewKey, gameTitle } from "./i18n.js";
 import { Board } from "./board.js";
 import { sowingFrames, reducedMotion } from "./sowing.js";
 import { sticks, stickCount } from "./sticks.js";
@@ -90,12 +90,12 @@ export function showGame(main, id) {
   const extra = h("span", { class: "extra" });
   const bannerArea = h("div");
   const boardBox = h("div", { class: "board" });
-  const choices = h("div", { class: "choices" });
+  const choices = h("div", { class: "choices", role: "group" });
   const legend = h("div", { class: "legend" });
   const sticksBox = h("div", { class: "throwbox" });
   const players = h("div", { class: "players" });
   const controls = h("div", { class: "controls" });
-  const movesBox = h("div", { class: "moves" });
+  const movesBox = h("div", { class: "moves", role: "region", tabindex: "0" });   // scrolls: reachable by keyboard
   const inviteBox = h("div");
   const typedInput = h("input", { id: "typed", autocomplete: "off" });
   const typedButton = h("button", { type: "submit" });
@@ -150,7 +150,6 @@ export function showGame(main, id) {
   const lastThrow = () => { const mv = st.moves[st.moves.length - 1]; return mv && mv.player === -1 && st.ruleset.startsWith("puluc") ? mv : null; };
   const toThrow = () => { const mv = lastThrow(); return !!mv && mv.ply > thrown && seated(); };
   const name = (seat) => seat === -1 ? t("game.throw") : playerName(st.player_names[seat]);
-  const fromServer = (text) => srv(text, st ? st.player_names : null);
 
   function play(action) {
     sel = []; hint = null; preview = null;
@@ -302,11 +301,11 @@ export function showGame(main, id) {
     document.title = `${title.textContent} — Ludothèque`;
     const over = st.result;
     // status line
-    if (over) turn.textContent = t("game.overStatus", { reason: fromServer(over.reason) });
+    if (over) turn.textContent = t("game.overStatus", { reason: tm(over.reason_msg, over.reason) });
     else if (st.mode === "ai" && st.to_move === st.ai_seat) turn.textContent = t("game.thinking", { name: name(st.to_move) });
     else if (toThrow()) turn.textContent = t("puluc.toThrow", { name: name(st.to_move) });
-    else turn.textContent = (fromServer(st.view.status) || t("game.toMove", { name: name(st.to_move) })) + (myTurn() && st.you.length === 1 ? t("game.yourTurn") : "");
-    const others = Object.entries(st.view).filter(([k, v]) => !["pieces", "scores", "status"].includes(k) && v !== null);
+    else turn.textContent = (tm(st.view.status_msg, st.view.status) || t("game.toMove", { name: name(st.to_move) })) + (myTurn() && st.you.length === 1 ? t("game.yourTurn") : "");
+    const others = Object.entries(st.view).filter(([k, v]) => !["pieces", "scores", "status", "status_msg"].includes(k) && v !== null);
     const extras = others.filter(([, v]) => typeof v !== "object");
     // per-player extras (pieces in hand…): a pair of numbers, shown on each player's card
     const pairs = others.filter(([, v]) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number"));
@@ -322,7 +321,7 @@ export function showGame(main, id) {
     if (over) {
       const won = over.winner === null || over.winner === undefined ? t("game.draw") : t("game.wins", { name: name(over.winner) });
       bannerArea.append(h("div", { class: "banner", role: "status" },
-        h("strong", {}, `${won} (${over.result})`), h("span", {}, fromServer(over.reason)),
+        h("strong", {}, `${won} (${over.result})`), h("span", {}, tm(over.reason_msg, over.reason)),
         h("a", { href: "/", "data-link": true, style: "color:#fff" }, t("game.newGame")),
         h("a", { href: `/replay/${id}`, "data-link": true, style: "color:#fff" }, t("game.replay")),
         h("a", { href: `/replay/${id}?analyse=1`, "data-link": true, style: "color:#fff", class: "analyse-link" }, t("analysis.button"))));
@@ -411,10 +410,10 @@ export function showGame(main, id) {
     const took = st.last_turn && seenMoves >= 0 && seenMoves < st.moves.length ? st.last_turn.ghosts.map((p) => p.at) : [];
     if (took.length) announce(t("board.took", { n: took.join(" ") }));
     seenMoves = st.moves.length;
-    if (msg.note) say(fromServer(msg.note));
+    if (msg.note) say(tm(msg.note_msg, msg.note));
     else if (!first) say("");
-    if (st.result) announce(t("game.announceOver", { reason: fromServer(st.result.reason) }));
-    else if (first) announce(fromServer(st.view.status) || "");
+    if (st.result) announce(t("game.announceOver", { reason: tm(st.result.reason_msg, st.result.reason) }));
+    else if (first) announce(tm(st.view.status_msg, st.view.status) || "");
     drawAll();
     animate();
   }
@@ -425,11 +424,11 @@ export function showGame(main, id) {
     if (msg.type === "state") onState(msg);
     else if (msg.type === "error") {
       inFlight = false;
-      say(fromServer(msg.message), true);
+      say(tm(msg.msg, msg.message), true);
       if (msg.status === 404 && !st) stop(t("game.noSuchGame"));
       else draw();
     }
-    else if (msg.type === "explain") say(t("game.notLegal", { message: fromServer(msg.message) }), true);
+    else if (msg.type === "explain") say(t("game.notLegal", { message: tm(msg.msg, msg.message) }), true);
     else if (msg.type === "hint") {
       hint = { a: msg.action, n: msg.n, p: msg.p };
       say(t("game.hintIs", { move: msg.n }));

@@ -5,11 +5,17 @@ import { t, lang, levelName, playerName, gameTitle } from "./i18n.js";
 import { markdown } from "./markdown.js";
 import { showExamples } from "./examples.js";
 
+/** A text of the catalogue of rulesets in the current language: {en, fr}, else ``fallback``. */
+function inLang(texts, fallback) { return (texts && texts[lang()]) || fallback; }
+const described = (r) => inLang(r.descriptions, r.description);
+
 export function showLobby(main) {
   let catalogue = [], levels = [], family = null, ruleset = null, alive = true;
-  const cards = h("div", { class: "cards", role: "list" });
+  const cards = h("ul", { class: "cards" });
   const setup = h("div", { class: "panel", id: "setup" });
-  const rules = h("div", { class: "panel rules", id: "rules", "aria-live": "polite" });
+  // the rules scroll: a region the keyboard can reach
+  const rules = h("div", { class: "panel rules", id: "rules", "aria-live": "polite", role: "region", tabindex: "0",
+    "aria-label": t("lobby.rulesAria") });
   const heading = h("h1", {}, t("lobby.title"));
   const examples = h("section", { class: "panel examples", id: "examples" });
   main.append(heading, cards, h("div", { class: "setup" }, setup, rules), examples);
@@ -26,13 +32,13 @@ export function showLobby(main) {
       const head = list[0];
       const soon = list.every((r) => !r.available);
       const card = h("button", {
-        type: "button", role: "listitem", class: "card" + (fam === family ? " selected" : ""),
+        type: "button", class: "card" + (fam === family ? " selected" : ""),
         "data-family": fam, "aria-pressed": String(fam === family),
         onclick: () => { family = fam; ruleset = list.find((r) => r.available) || head; drawCards(); drawSetup(); drawRules(); setup.scrollIntoView({ behavior: "smooth", block: "nearest" }); },
-      }, h("h3", {}, gameTitle(head)), h("p", {}, head.description),
+      }, h("h3", {}, gameTitle(head)), h("p", {}, described(head)),
         h("div", {}, list.length > 1 ? h("span", { class: "badge" }, t("lobby.variants", { n: list.length })) : null, " ",
           soon ? h("span", { class: "badge" }, t("lobby.soon")) : null));
-      cards.append(card);
+      cards.append(h("li", {}, card));
     }
   }
 
@@ -41,7 +47,8 @@ export function showLobby(main) {
     const opts = [];
     for (const o of ruleset.options) {
       const el = setup.querySelector(`[data-opt="${o.name}"]`);
-      if (el && el.value !== "" && String(el.value) !== String(o.default)) opts.push(`${o.name}=${el.value}`);
+      const value = el && el.type === "checkbox" ? (el.checked ? "1" : "0") : el && el.value;
+      if (el && value !== "" && String(value) !== String(o.default)) opts.push(`${o.name}=${value}`);
     }
     return ruleset.id + exts.join("") + (opts.length ? "?" + opts.join("&") : "");
   }
@@ -53,7 +60,7 @@ export function showLobby(main) {
       el.disabled = !on;
       if (!on) {
         const o = ruleset.options.find((x) => x.name === el.dataset.opt);
-        el.value = o.default;
+        if (el.type === "checkbox") el.checked = String(o.default) === "1"; else el.value = o.default;
       }
     }
   }
@@ -70,25 +77,30 @@ export function showLobby(main) {
           onchange: () => { ruleset = r; drawSetup(); drawRules(); } }),
         gameTitle(r), r.available ? null : h("span", { class: "badge" }, t("lobby.soon"))))));
     }
-    setup.append(h("p", { class: "extra" }, ruleset.description));
+    setup.append(h("p", { class: "extra" }, described(ruleset)));
     if (!ruleset.available) {
       setup.append(h("p", {}, h("span", { class: "badge" }, t("lobby.soon")), " ", t("lobby.cannotDraw")));
       return;
     }
     if (ruleset.extensions.length) {
       setup.append(h("fieldset", {}, h("legend", {}, t("lobby.extensions")), ...ruleset.extensions.map((e) =>
-        h("label", { class: "row" }, h("input", { type: "checkbox", "data-ext": e, onchange: syncRequired }), e))));
+        h("label", { class: "row" }, h("input", { type: "checkbox", "data-ext": e, onchange: syncRequired }),
+          inLang(ruleset.extension_names && ruleset.extension_names[e], e)))));
     }
     if (ruleset.options.length) {
       setup.append(h("fieldset", {}, h("legend", {}, t("lobby.options")), ...ruleset.options.map((o) => {
         let input;
-        if (o.choices.length) {
-          input = h("select", { "data-opt": o.name }, ...o.choices.map((c) => h("option", { value: c, selected: String(c) === String(o.default) }, c)));
+        if (o.type === "bool") {
+          input = h("input", { type: "checkbox", "data-opt": o.name, checked: String(o.default) === "1" });
+        } else if (o.choices.length) {
+          input = h("select", { "data-opt": o.name }, ...o.choices.map((c) => h("option", { value: c, selected: String(c) === String(o.default) },
+            inLang(o.choice_labels && o.choice_labels[c], c))));
         } else {
           input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.min ?? null, max: o.max ?? null, style: "width:6em" });
         }
         if (o.requires) input.dataset.requires = o.requires;
-        return h("label", { class: "row", title: o.help }, h("span", {}, o.name.replace(/_/g, " ")), input, h("small", {}, o.help));
+        const help = inLang(o.helps, o.help);
+        return h("label", { class: "row", title: help }, h("span", {}, inLang(o.labels, o.name.replace(/_/g, " "))), input, h("small", {}, help));
       })));
       syncRequired();
     }
@@ -126,7 +138,7 @@ export function showLobby(main) {
       if (alive) rules.replaceChildren(div);
       if (alive) showExamples(examples, ruleset.id);
     } catch (e) {
-      if (alive) rules.replaceChildren(h("h2", {}, gameTitle(ruleset)), h("p", {}, ruleset.description),
+      if (alive) rules.replaceChildren(h("h2", {}, gameTitle(ruleset)), h("p", {}, described(ruleset)),
         h("p", { class: "extra" }, t("lobby.noRules")));
     }
   }
@@ -134,6 +146,7 @@ export function showLobby(main) {
   // a new language: every label again, keeping what the user chose in the setup
   const onLang = () => {
     heading.textContent = t("lobby.title");
+    rules.setAttribute("aria-label", t("lobby.rulesAria"));
     const key = (el) => el.id || el.dataset.ext || el.dataset.opt || `${el.name}=${el.value}`;
     const kept = [...setup.querySelectorAll("input, select")].map((el) =>
       [key(el), el.type, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value]);

@@ -1,6 +1,6 @@
 // My games (the seat tokens this browser holds) and record import.
 import { h, api, myGames, rememberGame, navigate } from "./util.js";
-import { t, srv, seatHolder, gameTitle } from "./i18n.js";
+import { t, tm, seatHolder, gameTitle } from "./i18n.js";
 
 export function showMyGames(main) {
   let games = null, failure = null;
@@ -43,7 +43,7 @@ export function showMyGames(main) {
       h("thead", {}, h("tr", {}, [t("mygames.game"), t("mygames.players"), t("mygames.moves"), t("mygames.status"), ""].map((x) => h("th", {}, x)))),
       h("tbody", {}, games.map((g) => h("tr", {},
         h("td", {}, title(g.ruleset)), h("td", {}, g.players.map(seatHolder).join(" – ")), h("td", {}, g.plies),
-        h("td", {}, g.result !== "*" ? `${g.result} · ${srv(g.reason)}` : srv(g.status)),
+        h("td", {}, g.result !== "*" ? `${g.result} · ${tm(g.reason_msg, g.reason)}` : tm(g.status_msg, g.status)),
         h("td", {}, h("a", { href: `/play/${g.id}`, "data-link": true }, g.result === "*" ? t("mygames.continue") : t("mygames.open")), " · ",
           h("a", { href: `/replay/${g.id}`, "data-link": true }, t("game.replay"))))))));
   }

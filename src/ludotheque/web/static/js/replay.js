@@ -2,7 +2,7 @@
 import { h, api, announce } from "./util.js";
 import { Board } from "./board.js";
 import { applyColours } from "./game.js";
-import { t, srv, playerName } from "./i18n.js";
+import { t, tm, playerName } from "./i18n.js";
 import "./board_i18n.js";
 import { evaluationGraph } from "./analysis.js";
 
@@ -56,7 +56,7 @@ export function showReplay(main, id) {
     if (k === 0) return t("replay.startPosition");
     const who = mv.player === -1 ? t("game.throwTitle") : playerName(data.player_names[mv.player]);
     return t("replay.moveOf", { k, n: data.moves.length, who, move: mv.n }) +
-      (k === data.moves.length && data.result ? ` — ${srv(data.result.reason, data.player_names)}` : "");
+      (k === data.moves.length && data.result ? ` — ${tm(data.result.reason_msg, data.result.reason)}` : "");
   }
 
   // after a game: the engine's review, as a graph whose points open their positions

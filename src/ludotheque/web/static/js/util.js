@@ -1,5 +1,5 @@
 // Small shared helpers: DOM building, the JSON API, remembered games and language.
-import { srv, t } from "./i18n.js";
+import { tm, t } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -24,7 +24,7 @@ export async function api(path, body) {
   const r = await fetch(path, init);
   const ct = r.headers.get("content-type") || "";
   const data = ct.includes("json") ? await r.json() : await r.text();
-  if (!r.ok) throw new Error((data && data.error) ? srv(data.error) : t("error.request", { status: r.status }));
+  if (!r.ok) throw new Error((data && data.error) ? tm(data.msg, data.error) : t("error.request", { status: r.status }));
   return data;
 }
 
