@@ -62,6 +62,8 @@ def test_a_corrupt_cache_is_rebuilt_by_the_warmup(tmp_path):
     after = _run(tmp_path, "-c", COUNT_COMPILES, RULESET)
     assert after.returncode == 0, after.stderr
     assert json.loads(after.stdout) == []             # and the rebuilt cache serves again
+    last = _run(tmp_path, *warm)                      # a sound cache is left as it is
+    assert last.returncode == 0 and json.loads(last.stdout)["unreadable_cache_files_dropped"] == 0
 
 
 def test_the_cache_of_other_sources_is_deleted_after_a_week_unused(tmp_path):

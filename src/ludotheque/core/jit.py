@@ -19,7 +19,8 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import pickle
+import io
+import pickletools
 import re
 import shutil
 import sys
@@ -85,20 +86,32 @@ def touch() -> None:
 def drop_unreadable() -> int:
     """Deletes the cache files numba could not read (numba raises on a corrupt file instead of
     compiling again); returns how many. An index (``.nbi``) is a pickled version followed by a
-    pickle; a data file (``.nbc``) is one pickle."""
+    pickled table; a data file (``.nbc``) is one pickle. Each pickle's opcodes are walked to
+    its end, building nothing (building would import the bound copies the data refers to)."""
     dropped = 0
     for f in sorted((JIT_DIR / "numba").rglob("*.nb[ic]")):
         try:
             with open(f, "rb") as fh:
                 if f.suffix == ".nbi":
-                    pickle.load(fh)
-                pickle.loads(fh.read())
+                    _walk(fh)
+                    fh = io.BytesIO(fh.read())
+                _walk(fh)
+                if fh.read(1):
+                    raise ValueError("bytes after the end")
         except FileNotFoundError:
             continue
         except Exception:
             f.unlink(missing_ok=True)
             dropped += 1
     return dropped
+
+
+def _walk(fh: Any) -> None:
+    """Reads one pickle from ``fh`` to its STOP opcode; ValueError if it is cut or garbled."""
+    for op, _, _ in pickletools.genops(fh):
+        if op.name == "STOP":
+            return
+    raise ValueError("a pickle without its end")
 
 
 _BOUND: dict[tuple[str, tuple[tuple[str, Any], ...]], ModuleType] = {}

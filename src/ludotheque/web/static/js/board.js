@@ -5,7 +5,6 @@
 // cells, checkering) follows its rules text.
 
 import { t, pieces as countOf } from "./i18n.js";
-import "./board_i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const U = 64;  // SVG units per board unit

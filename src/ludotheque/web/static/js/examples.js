@@ -2,7 +2,6 @@
 // or click its next move yourself and be told whether it is the one the example plays.
 import { h, api } from "./util.js";
 import { t, lang } from "./i18n.js";
-import "./board_i18n.js";
 import { Board } from "./board.js";
 import { candidates, applyColours } from "./game.js";
 import { sticks } from "./sticks.js";

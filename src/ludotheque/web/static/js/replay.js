@@ -3,7 +3,6 @@ import { h, api, announce } from "./util.js";
 import { Board } from "./board.js";
 import { applyColours } from "./game.js";
 import { t, tm, playerName } from "./i18n.js";
-import "./board_i18n.js";
 import { evaluationGraph } from "./analysis.js";
 
 export function showReplay(main, id) {
