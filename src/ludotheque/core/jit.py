@@ -94,10 +94,10 @@ def drop_unreadable() -> int:
             with open(f, "rb") as fh:
                 if f.suffix == ".nbi":
                     _walk(fh)
-                    fh = io.BytesIO(fh.read())
-                _walk(fh)
-                if fh.read(1):
-                    raise ValueError("bytes after the end")
+                rest = io.BytesIO(fh.read())
+            _walk(rest)
+            if rest.read(1):
+                raise ValueError("bytes after the end")
         except FileNotFoundError:
             continue
         except Exception:
