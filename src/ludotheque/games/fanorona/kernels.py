@@ -62,10 +62,6 @@ def decode(a: int) -> tuple[int, int, int, int]:
     return a // 48, (a // 6) % 8, (a // 3) % 2, a % 3
 
 
-def hist_start(n: int) -> int:
-    return BOARD + n
-
-
 def new_state(n: int, entry: int) -> np.ndarray:
     s = np.zeros(BOARD + n + entry * INITIAL_ENTRIES, np.int32)
     s[CPOS] = -1

@@ -98,11 +98,6 @@ def new_state(spec: np.ndarray, cells: np.ndarray, to_move: int, removals: int,
 # -- geometry helpers ------------------------------------------------------------------
 
 @njit(cache=True, forceinline=True)
-def nb(spec: np.ndarray, c: int, d: int) -> int:
-    return spec[S_NB + 8 * c + d]
-
-
-@njit(cache=True, forceinline=True)
 def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     """KO-C1 / KN-B3: the landing cell of a jump from c in direction d by p, or -1."""
     m = spec[S_NB + 8 * c + d]
