@@ -25,6 +25,7 @@ import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.geometry import LineBoard, alquerque_board
+from ...core.history import record_key
 from ...core.kernels import MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow, no_chance
 from ...core.registry import Option, RulesetInfo, register
 from . import evaluation
@@ -415,10 +416,7 @@ class Fanorona(Game):
         s[K.SEEN] = 0
         if not par[K.P_NOCAP]:
             s[K.NOCAP] = 0
-        rec = s[hist:hist + entry * int(s[K.HLEN])].reshape(-1, entry)
-        if len(rec) > 1:
-            rec = rec[np.lexsort(rec.T[::-1])]
-        return s[:hist].tobytes() + rec.tobytes()
+        return record_key(s[:hist], s[hist:hist + entry * int(s[K.HLEN])], entry)
 
     # -- front end ----------------------------------------------------------------------
     def geometry(self) -> dict[str, Any]:
