@@ -437,6 +437,7 @@ class Awithlaknannai(Game):
         """The position with the repetition record as a multiset (its order and spare room
         do not matter)."""
         s = np.array(state.data)
+        s[K.SEEN] = s[K.SEEN + 1] = 0
         return record_key(s[:K.HIST], s[K.HIST:K.HIST + K.ENTRY * int(s[K.HLEN])], K.ENTRY)
 
     # -- front end ---------------------------------------------------------------------------

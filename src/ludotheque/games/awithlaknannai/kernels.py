@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
 from ...core.kernels import TERMINAL
 
 NMAX = 37           # points of the largest board (Serpents, 37 points)
@@ -39,7 +40,8 @@ LASTF = ONB + 2     # + p: from point of p's previous turn if it was non-capturi
 LASTT = LASTF + 2   # + p: its to point (no_backtrack, AW-F1)
 NCAND = LASTT + 2   # pending huff candidates
 HLEN = NCAND + 1    # entries in the repetition record
-HIST = HLEN + 1
+SEEN = HLEN + 1     # 2 words: the record's filter (core.history)
+HIST = SEEN + 2
 ENTRY = 8
 HCAP = 64
 STATE_LEN = HIST + ENTRY * HCAP
@@ -426,17 +428,7 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> int:
     n = s[HLEN]
     e = HIST + ENTRY * n
     pack_position(s, spec, e)
-    seen = 1
-    for f in range(HIST, e, ENTRY):
-        same = True
-        for w in range(ENTRY):
-            if s[f + w] != s[e + w]:
-                same = False
-                break
-        if same:
-            seen += 1
-    s[HLEN] = n + 1
-    return seen
+    return history.record(s, HLEN, SEEN, HIST, ENTRY)
 
 
 @njit(cache=True, forceinline=True)

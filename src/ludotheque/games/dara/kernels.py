@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ...core import history
+from ...core.bits import lowest_bit
 from ...core.kernels import TERMINAL
 
 BOARD = 0
@@ -35,6 +36,7 @@ END = 49
 WINNER = 50         # 0, 1, or -1 for a draw
 TURNS = 51          # complete turns played
 HLEN = 52           # entries in the repetition record
+SEEN = 54           # 2 words: the record's filter (core.history)
 HIST = 56
 ENTRY = 4
 INITIAL_ENTRIES = 32
@@ -320,7 +322,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if placing(s, p):
         free = placements(s, spec, occ, f)
         while free:
-            c = trailing_zeros(free)
+            c = lowest_bit(free)
             free &= free - 1
             if s[HAND + p] > 0:
                 out[n] = c
@@ -334,14 +336,14 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
         dest = steps(spec, movers, empty, d)
         back = 1 if d == 0 else W if d == 1 else -1 if d == 2 else -W
         while dest:
-            t = trailing_zeros(dest)
+            t = lowest_bit(dest)
             dest &= dest - 1
             c = t - back
             if move_ok(s, spec, f, c, t, p):
                 out[n] = 4 * N + 4 * c + d
                 n += 1
     if hero:                                                   # DH-B1
-        c = trailing_zeros(hero)
+        c = lowest_bit(hero)
         for d in range(4):
             t = jump_target(s, spec, c, d)
             if t >= 0 and move_ok(s, spec, f, c, t, p):
@@ -369,12 +371,12 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
         dest = steps(spec, movers, empty, d)
         back = 1 if d == 0 else W if d == 1 else -1 if d == 2 else -W
         while dest:
-            t = trailing_zeros(dest)
+            t = lowest_bit(dest)
             dest &= dest - 1
             if move_ok(s, spec, f, t - back, t, p):
                 return True
     if hero:
-        c = trailing_zeros(hero)
+        c = lowest_bit(hero)
         for d in range(4):
             t = jump_target(s, spec, c, d)
             if t >= 0 and move_ok(s, spec, f, c, t, p):
@@ -471,8 +473,7 @@ def start_turn(s: np.ndarray, spec: np.ndarray) -> int:
     if spec[S_NO_CAPTURE] > 0 and s[NOCAP] >= spec[S_NO_CAPTURE]:   # DA-F3
         s[END], s[WINNER] = END_NO_CAPTURE, -1
         return 0
-    used = HIST + ENTRY * (s[HLEN] + 1)
-    return 2 * used if used > s.shape[0] else 0
+    return history.room(s, HLEN, HIST, ENTRY)
 
 
 @njit(cache=True, forceinline=True)
@@ -487,13 +488,7 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> int:
                 word |= s[c] << (3 * j)
         s[base + i] = word
     s[base] |= s[TO_MOVE] << 30
-    seen = 1
-    for e in range(base - 2 * ENTRY, HIST - 1, -2 * ENTRY):   # same player to move: every other
-        if s[e] == s[base] and s[e + 1] == s[base + 1] and s[e + 2] == s[base + 2] \
-                and s[e + 3] == s[base + 3]:
-            seen += 1
-    s[HLEN] += 1
-    return seen
+    return history.record(s, HLEN, SEEN, HIST, ENTRY)
 
 
 @njit(cache=True)

@@ -413,7 +413,7 @@ class Fanorona(Game):
         entry = int(par[K.P_ENTRY])
         hist = K.BOARD + self.n
         s[K.TURNS] = min(int(s[K.TURNS]), 1) if par[K.P_FIRST_SINGLE] else 0
-        s[K.SEEN] = 0
+        s[K.SEEN] = s[K.SEEN + 1] = 0
         if not par[K.P_NOCAP]:
             s[K.NOCAP] = 0
         return record_key(s[:hist], s[hist:hist + entry * int(s[K.HLEN])], entry)
@@ -475,7 +475,7 @@ class Fanorona(Game):
 
         def node_key(s: np.ndarray) -> bytes:
             h = s[:hist].copy()
-            h[[K.NOCAP, K.TURNS, K.HLEN, K.SEEN, K.IRREV, K.CAPT]] = 0
+            h[[K.NOCAP, K.TURNS, K.HLEN, K.SEEN, K.SEEN + 1, K.IRREV, K.CAPT]] = 0
             if self.spec[0][K.P_FIRST_SINGLE]:
                 h[K.TURNS] = min(int(s[K.TURNS]), 1)
             return h.tobytes()

@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
 from ...core.kernels import TERMINAL
 
 N = 31
@@ -56,6 +57,7 @@ MOVES = 46          # + 4p: older from, older to, recent from, recent to
 CAPTURED = 54       # 1 once the turn under way has captured
 CONDOR_MOVED = 55   # 1 once the Condor moved in the turn under way
 MOVE_TO = 56        # the end point of an alpaca move awaiting its Lemery return
+SEEN = 58           # 2 words: the record's filter (core.history)
 HIST = 60
 ENTRY = 5
 INITIAL_ENTRIES = 32
@@ -504,8 +506,7 @@ def start_turn(s, spec):
     if record_position(s) >= 3:                                # KM-G1
         s[END], s[WINNER] = END_REPETITION, -1
         return 0
-    used = HIST + ENTRY * (s[HLEN] + 1)
-    return 2 * used if used > s.shape[0] else 0
+    return history.room(s, HLEN, HIST, ENTRY)
 
 
 @njit(cache=True)
@@ -525,13 +526,7 @@ def record_position(s):
         w3 |= (s[MOVES + i] + 1) << (5 * i)
         w4 |= (s[MOVES + 4 + i] + 1) << (5 * i)
     s[base], s[base + 1], s[base + 2], s[base + 3], s[base + 4] = w0, w1, w2, w3, w4
-    seen = 1
-    for e in range(base - ENTRY, HIST - 1, -ENTRY):
-        if s[e] == w0 and s[e + 1] == w1 and s[e + 2] == w2 and s[e + 3] == w3 \
-                and s[e + 4] == w4:
-            seen += 1
-    s[HLEN] += 1
-    return seen
+    return history.record(s, HLEN, SEEN, HIST, ENTRY)
 
 
 @njit(cache=True)

@@ -428,7 +428,7 @@ class Komikan(Game):
     def key(self, state: State) -> bytes:
         """Everything but the turn counter; the repetition record as a multiset."""
         s = np.array(state.data[:K.HIST + K.ENTRY * int(state.data[K.HLEN])])
-        s[K.TURNS] = 0
+        s[K.TURNS] = s[K.SEEN] = s[K.SEEN + 1] = 0
         return record_key(s[:K.HIST], s[K.HIST:], K.ENTRY)
 
     # -- front end ---------------------------------------------------------------------------------

@@ -390,6 +390,7 @@ class Yote(Game):
     def key(self, state: State) -> bytes:
         """The position without the repetition record's storage order (its multiset counts)."""
         s = np.array(state.data)
+        s[K.SEEN] = s[K.SEEN + 1] = 0
         return record_key(s[:K.HIST], s[K.HIST:K.HIST + K.ENTRY * int(s[K.HLEN])], K.ENTRY)
 
     # -- front end ---------------------------------------------------------------------------
