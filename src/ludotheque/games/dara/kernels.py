@@ -48,9 +48,11 @@ W = 6               # both boards are 6 cells wide (a constant divisor is cheap)
 # spec fields, then tables: the neighbour of cell c in direction d at S_NB + 4c + d (-1 off the
 # board), and the S_NWIN windows of 4 consecutive cells of a line as bit masks from S_WIN
 S_W, S_H, S_N, S_DALA, S_ANYWHERE, S_HEROES, S_HUT, S_HUT_CAPTURE, S_NO_CAPTURE, S_NWIN = range(10)
+S_ROW3, S_COL3, S_COL0 = 10, 11, 12   # where a run of 3 starts in a row, in a column; column a
 S_NB = 16
 S_WIN = S_NB + 4 * 36
 S_FROM = S_WIN + 48     # + d: bit set of the cells that have a neighbour in direction d
+S_CWIN = S_FROM + 4     # + 6c + k: the windows of 4 through cell c (0 past the last)
 
 DX = np.array([1, 0, -1, 0], np.int64)
 DY = np.array([0, 1, 0, -1], np.int64)
@@ -59,7 +61,7 @@ DY = np.array([0, 1, 0, -1], np.int64)
 def make_spec(dala: bool, anywhere: bool, heroes: bool, hut: bool, hut_capture: bool,
               no_capture_draw: int) -> np.ndarray:
     w, h = W, (6 if dala else 5)
-    spec = np.zeros(S_FROM + 4, np.int64)
+    spec = np.zeros(S_CWIN + 6 * 36, np.int64)
     spec[:S_NWIN] = [w, h, w * h, dala, anywhere or dala, heroes, hut, hut_capture, no_capture_draw]
     for c in range(w * h):
         x, y = c % w, c // w
@@ -72,6 +74,12 @@ def make_spec(dala: bool, anywhere: bool, heroes: bool, hut: bool, hut_capture: 
     windows += [sum(1 << ((y + i) * w + x) for i in range(4)) for x in range(w) for y in range(h - 3)]
     spec[S_NWIN] = len(windows)
     spec[S_WIN:S_WIN + len(windows)] = windows
+    spec[S_ROW3] = sum(1 << (y * w + x) for y in range(h) for x in range(w - 2))
+    spec[S_COL3] = sum(1 << (y * w + x) for y in range(h - 2) for x in range(w))
+    spec[S_COL0] = sum(1 << (y * w) for y in range(h))
+    for c in range(w * h):
+        through = [m for m in windows if (m >> c) & 1]
+        spec[S_CWIN + 6 * c:S_CWIN + 6 * c + len(through)] = through
     return spec
 
 
@@ -132,15 +140,6 @@ def run_len(s: np.ndarray, w: int, h: int, c: int, p: int, horizontal: bool, ski
 
 
 @njit(cache=True, forceinline=True)
-def under_four(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> bool:
-    """DA-B2/DA-C2/DS-A4: in Dara no run of 4+ through c; Dala allows them (DL-B2)."""
-    if spec[S_DALA]:
-        return True
-    w, h = W, spec[S_H]
-    return run_len(s, w, h, c, p, True, skip) < 4 and run_len(s, w, h, c, p, False, skip) < 4
-
-
-@njit(cache=True, forceinline=True)
 def neighbour(spec: np.ndarray, c: int, d: int) -> int:
     return spec[S_NB + 4 * c + d]
 
@@ -187,9 +186,19 @@ def steps(spec: np.ndarray, movers: int, empty: int, d: int) -> int:
 
 
 @njit(cache=True, forceinline=True)
-def move_ok(s: np.ndarray, spec: np.ndarray, f: int, c: int, t: int, p: int) -> bool:
-    """DA-C2: the piece from c on t makes no run of 4+ (f from `fours` before the move)."""
-    return (f >> t) & 1 == 0 or under_four(s, spec, t, p, c)
+def move_ok(spec: np.ndarray, f: int, mine_: int, c: int, t: int) -> bool:
+    """DA-C2: the piece from c on t makes no run of 4+ (f from `fours` before the move, mine_
+    the mover's cells): no window of 4 through t is full once c is left for t."""
+    if (f >> t) & 1 == 0:
+        return True
+    after = (mine_ & ~(np.int64(1) << c)) | (np.int64(1) << t)
+    for k in range(S_CWIN + 6 * t, S_CWIN + 6 * t + 6):
+        m = spec[k]
+        if m == 0:
+            return True
+        if m & after == m:
+            return False
+    return True
 
 
 @njit(cache=True, forceinline=True)
@@ -254,30 +263,38 @@ def in_reach(spec: np.ndarray, c: int, row: int, col: int) -> bool:
 
 
 @njit(cache=True, forceinline=True)
-def candidate(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
-    """Cell c holds an enemy piece that the rule in force lets p take (hero rule aside)."""
-    return takeable(s, spec, c, p) and in_reach(spec, c, s[PROW], s[PCOL])
+def in_lines(spec: np.ndarray, b: int) -> int:
+    """Bit set of the cells of b in a run of 3+ along a row or a column (DA-D4's lines)."""
+    h3 = b & (b >> 1) & (b >> 2) & spec[S_ROW3]
+    v3 = b & (b >> W) & (b >> (2 * W)) & spec[S_COL3]
+    return h3 | (h3 << 1) | (h3 << 2) | v3 | (v3 << W) | (v3 << (2 * W))
 
 
 @njit(cache=True)
 def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bool) -> int:
-    """The capturable cells as remove actions in out (when write); their number. DH-C1: the
-    enemy hero only when nothing else is capturable."""
+    """The capturable cells as remove actions in out (when write); their number: `candidate`
+    on bit sets. DH-C1: the enemy hero only when nothing else is capturable."""
     n3 = 3 * spec[S_N]
+    _occ, theirs, pieces, hero = boards(s, spec, 1 - p)
+    cand = pieces                                              # DA-D1: never a hut
+    if not spec[S_DALA]:
+        cand &= ~in_lines(spec, theirs)                        # DA-D4
+    if not spec[S_ANYWHERE]:                                   # DA-D5
+        reach = np.int64(0)
+        if s[PROW] >= 0:
+            reach |= np.int64((1 << W) - 1) << (W * s[PROW])
+        if s[PCOL] >= 0:
+            reach |= spec[S_COL0] << s[PCOL]
+        cand &= reach
+    rest = cand & ~hero
+    if rest == 0:
+        rest = cand                                            # DH-C1: the hero, or nothing
     n = 0
-    hero = -1
-    for c in range(spec[S_N]):
-        if candidate(s, spec, c, p):
-            if s[c] >= PROUD_LION:
-                hero = c
-            else:
-                if write:
-                    out[n] = n3 + c
-                n += 1
-    if n == 0 and hero >= 0:
+    while rest:
         if write:
-            out[0] = n3 + hero
-        n = 1
+            out[n] = n3 + lowest_bit(rest)
+        rest &= rest - 1
+        n += 1
     return n
 
 
@@ -339,14 +356,14 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
             t = lowest_bit(dest)
             dest &= dest - 1
             c = t - back
-            if move_ok(s, spec, f, c, t, p):
+            if move_ok(spec, f, mine_, c, t):
                 out[n] = 4 * N + 4 * c + d
                 n += 1
     if hero:                                                   # DH-B1
         c = lowest_bit(hero)
         for d in range(4):
             t = jump_target(s, spec, c, d)
-            if t >= 0 and move_ok(s, spec, f, c, t, p):
+            if t >= 0 and move_ok(spec, f, mine_, c, t):
                 out[n] = 8 * N + 4 * c + d
                 n += 1
     if hut_allowed(s, spec, p):                                # DS-A2, DS-A4
@@ -373,13 +390,13 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
         while dest:
             t = lowest_bit(dest)
             dest &= dest - 1
-            if move_ok(s, spec, f, t - back, t, p):
+            if move_ok(spec, f, mine_, t - back, t):
                 return True
     if hero:
         c = lowest_bit(hero)
         for d in range(4):
             t = jump_target(s, spec, c, d)
-            if t >= 0 and move_ok(s, spec, f, c, t, p):
+            if t >= 0 and move_ok(spec, f, mine_, c, t):
                 return True
     if hut_allowed(s, spec, p):
         for c in range(N):
