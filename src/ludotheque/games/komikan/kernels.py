@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 
 from ...core import history
+from ...core.bits import lowest_bit
 from ...core.kernels import TERMINAL
 
 N = 31
@@ -71,7 +72,10 @@ S_GOAL, S_MULTI, S_LEMERY, S_ALPHA, S_CONDOR, S_GRASS, S_CHIVI, S_BLOCKED_DRAW, 
 S_STEP = 16                 # + 8p + d
 S_JUMP = S_STEP + 8 * N     # + 8p + d
 S_Y = S_JUMP + 8 * N        # + p: y of the point (rank - 3)
-SPEC_LEN = S_Y + N
+S_ADJ = S_Y + N             # + p: bit set of the points one step from p
+S_LOWER = S_ADJ + N         # + p: bit set of the points no higher than p (KM-K3)
+S_OVER = S_LOWER + N        # + N * o + m: 8 t + d of the jump from o over m to t, or -1
+SPEC_LEN = S_OVER + N * N
 
 DEN_MASK = (1 << 8) | (1 << 3) | (1 << 4) | (1 << 5) | 1 | (1 << 1) | (1 << 2)
 C3, C5, C4 = 8, 18, 13
@@ -85,6 +89,15 @@ def make_spec(board, goal: int, multi: bool, lemery: bool, alpha: bool, condor: 
     spec[S_STEP:S_STEP + 8 * N] = board.step.reshape(-1)
     spec[S_JUMP:S_JUMP + 8 * N] = board.jump.reshape(-1)
     spec[S_Y:S_Y + N] = [y for _, y in board.xy]
+    for p in range(N):
+        spec[S_ADJ + p] = sum(1 << int(q) for q in board.step[p] if q >= 0)
+        spec[S_LOWER + p] = sum(1 << q for q in range(N) if board.xy[q][1] <= board.xy[p][1])
+    spec[S_OVER:S_OVER + N * N] = -1
+    for o in range(N):
+        for d in range(8):
+            m, t = int(board.step[o, d]), int(board.jump[o, d])
+            if m >= 0 and t >= 0:
+                spec[S_OVER + N * o + m] = 8 * t + d
     return spec
 
 
@@ -128,6 +141,15 @@ def alpaca_at(s, q, removed):
 
 
 @njit(cache=True, forceinline=True)
+def alpacas(s):
+    """Bit set of the points holding an alpaca (the Alpha included)."""
+    m = np.int64(0)
+    for q in range(N):
+        m |= np.int64(s[q] != EMPTY) << q
+    return m
+
+
+@njit(cache=True, forceinline=True)
 def base_locked(s, spec):
     """KM-L1: with reinforcements, alpacas on a1 c1 e1 are locked."""
     return spec[S_LEMERY] != 0 and s[0] != EMPTY and s[1] != EMPTY and s[2] != EMPTY
@@ -147,24 +169,25 @@ def puma_move_mask(s, spec, P, removed):
     """Bit set of the points the Puma on P reaches without capturing (KM-C1, KM-R3, KM-R4):
     steps, jumps over grass-protected alpacas, and linked ones, merged (KM-R5). ``removed``
     is a point to read as empty (-1 for none)."""
-    mask = 0
+    alp = alpacas(s)
+    if removed >= 0:
+        alp &= ~(np.int64(1) << removed)
+    mask = np.int64(0)
     og = other_grass(s, spec, P)
     for k in range(2):
         o = P if k == 0 else og
         if o < 0:
             break
-        for d in range(8):
-            q = step(spec, o, d)
-            if q < 0:
-                continue
-            if not alpaca_at(s, q, removed):
-                if q != P:
-                    mask |= np.int64(1) << q
-            else:
-                t = jump(spec, o, d)
-                if t >= 0 and t != P and not alpaca_at(s, t, removed) and is_grass(s, q):
-                    mask |= np.int64(1) << t
-    return mask
+        mask |= spec[S_ADJ + o] & ~alp
+        for g in range(GRASS0, GRASS1 + 1):                    # KM-R3: over a grass point
+            q = s[g]
+            if q >= 0 and (alp >> q) & 1 and (spec[S_ADJ + o] >> q) & 1:
+                for d in range(8):
+                    if step(spec, o, d) == q:
+                        t = jump(spec, o, d)
+                        if t >= 0 and (alp >> t) & 1 == 0:
+                            mask |= np.int64(1) << t
+    return mask & ~(np.int64(1) << P)
 
 
 @njit(cache=True, forceinline=True)
@@ -177,33 +200,56 @@ def capture_ok(s, spec, P, o, d, removed):
     return alpaca_at(s, m, removed) and not is_grass(s, m) and not alpaca_at(s, t, removed)
 
 
+@njit(cache=True, forceinline=True)
+def captured_from(s, spec, P, o, alp):
+    """Bit set of the alpacas the Puma on P captures by a jump from o (KM-C2, KM-C3, KM-R3);
+    alp: the alpacas on the board."""
+    over = spec[S_ADJ + o] & alp
+    for g in range(GRASS0, GRASS1 + 1):                        # KM-R3: grass protects
+        if s[g] >= 0:
+            over &= ~(np.int64(1) << s[g])
+    caught = np.int64(0)
+    while over:
+        m = lowest_bit(over)
+        over &= over - 1
+        v = spec[S_OVER + N * o + m]
+        if v >= 0 and (v >> 3) != P and (alp >> (v >> 3)) & 1 == 0:
+            caught |= np.int64(1) << m
+    return caught
+
+
 @njit(cache=True)
 def puma_captures(s, spec, P, out, n):
     """Writes the Puma's capture actions from P (and from its linked grass point, KM-R4) into
     out from n; returns the new n."""
+    alp = alpacas(s)
     og = other_grass(s, spec, P)
     for k in range(2):
         o = P if k == 0 else og
         if o < 0:
             break
-        for d in range(8):
-            if capture_ok(s, spec, P, o, d, -1):
-                out[n] = CAP + 8 * o + d
-                n += 1
+        caught = captured_from(s, spec, P, o, alp)
+        while caught:
+            m = lowest_bit(caught)
+            caught &= caught - 1
+            out[n] = CAP + 8 * o + (spec[S_OVER + N * o + m] & 7)
+            n += 1
     return n
 
 
 @njit(cache=True)
 def has_capture(s, spec, P, removed):
     """Whether the Puma on P has a capture, the point ``removed`` read as empty."""
+    alp = alpacas(s)
+    if removed >= 0:
+        alp &= ~(np.int64(1) << removed)
     og = other_grass(s, spec, P)
     for k in range(2):
         o = P if k == 0 else og
         if o < 0:
             break
-        for d in range(8):
-            if capture_ok(s, spec, P, o, d, removed):
-                return True
+        if captured_from(s, spec, P, o, alp) != 0:
+            return True
     return False
 
 
@@ -267,34 +313,39 @@ def free_for_alpaca(s, q):
 def alpaca_moves(s, spec, out, n, write):
     """Writes the alpaca moves into out from n and returns the new n; with ``write`` false,
     only tells whether there is one (1) or none (0)."""
-    locked = base_locked(s, spec)
+    alp = np.int64(0)
+    alphas = np.int64(0)
+    for q in range(N):
+        alp |= np.int64(s[q] != EMPTY) << q
+        alphas |= np.int64(s[q] == ALPHA) << q
+    free = ((np.int64(1) << N) - 1) & ~alp & ~(np.int64(1) << s[PUMA])
+    if s[CONDOR] >= 0:
+        free &= ~(np.int64(1) << s[CONDOR])
+    movers = alp
+    if base_locked(s, spec):
+        movers &= ~np.int64(7)
     chivi = spec[S_CHIVI] != 0
-    for f in range(N):
-        v = s[f]
-        if v == EMPTY or (locked and f < 3):
+    while movers:
+        f = lowest_bit(movers)
+        movers &= movers - 1
+        dest = spec[S_ADJ + f] & free
+        if chivi:                                              # KM-K3
+            dest &= spec[S_LOWER + f]
+        if dest == 0:
             continue
-        yf = spec[S_Y + f]
-        helped = False
-        if spec[S_ALPHA] != 0 and v == ALPACA:                 # KM-P3: next to the Alpha
-            for d in range(8):
+        if not write:
+            return 1                                           # (a yes/no question)
+        if spec[S_ALPHA] != 0 and s[f] == ALPACA and spec[S_ADJ + f] & alphas:
+            for d in range(8):                                 # KM-P3, KM-P5: next to the Alpha
                 q = step(spec, f, d)
-                if q >= 0 and s[q] == ALPHA:
-                    helped = True
-        for d in range(8):
-            q = step(spec, f, d)
-            if q < 0 or not free_for_alpaca(s, q):
-                continue
-            if chivi and spec[S_Y + q] > yf:                  # KM-K3
-                continue
-            if not write:
-                return 1                                        # (a yes/no question)
-            out[n] = f * N + q
+                if q >= 0 and (dest >> q) & 1:
+                    t = jump(spec, f, d)
+                    if t >= 0 and (free >> t) & 1 and not (chivi and (spec[S_LOWER + f] >> t) & 1 == 0):
+                        dest |= np.int64(1) << t
+        while dest:
+            out[n] = f * N + lowest_bit(dest)
+            dest &= dest - 1
             n += 1
-            if helped:
-                t = jump(spec, f, d)                            # KM-P3, KM-P5
-                if t >= 0 and free_for_alpaca(s, t) and not (chivi and spec[S_Y + t] > yf):
-                    out[n] = f * N + t
-                    n += 1
     return n
 
 
@@ -337,11 +388,8 @@ def raw_legal(s, spec, out):
     P = s[PUMA]
     mask = puma_move_mask(s, spec, P, -1)
     while mask:
-        t = 0
-        while (mask >> t) & 1 == 0:
-            t += 1
+        out[n] = P * N + lowest_bit(mask)
         mask &= mask - 1
-        out[n] = P * N + t
         n += 1
     n = puma_captures(s, spec, P, out, n)
     if spec[S_CONDOR] != 0:
