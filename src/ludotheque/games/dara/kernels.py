@@ -325,7 +325,7 @@ def mark_lines(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
 
 # -- legal actions --------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -407,7 +407,7 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
 
 # -- playing an action ---------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     N = spec[S_N]
     p = s[TO_MOVE]
@@ -508,12 +508,12 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> int:
     return history.record(s, HLEN, SEEN, HIST, ENTRY)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def to_move(s: np.ndarray, spec: np.ndarray) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     if s[END] != ONGOING and s[WINNER] >= 0:
