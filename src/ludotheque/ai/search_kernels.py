@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit
 
 from ludotheque.core.kernels import (
-    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, below, grow, same_state, sample_index, state_hash, unit,
-    xorshift,
+    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, below, borrowed, grow, same_state, sample_index,
+    state_hash, unit, xorshift,
 )
 
 WIN = 10.0
@@ -31,6 +31,13 @@ def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: i
     """Value of ``s`` for player 0 searched ``depth`` actions deep within (alpha, beta).
     stats = [nodes, node limit, aborted, heuristic leaves, table cuts]; ``stop[0]`` is set
     non-zero by another thread when the time is up (`alphabeta.search`)."""
+    # The arrays as views without reference counts (`borrowed`): the recursive calls below
+    # pass them on, and each counted array argument costs an atomic instruction a call.
+    s, spec, tt_key, tt_val, tt_depth = borrowed(s), borrowed(spec), borrowed(tt_key), \
+        borrowed(tt_val), borrowed(tt_depth)
+    tt_flag, tt_move, hist, moves, scores = borrowed(tt_flag), borrowed(tt_move), \
+        borrowed(hist), borrowed(moves), borrowed(scores)
+    probs, ret, stats, stop = borrowed(probs), borrowed(ret), borrowed(stats), borrowed(stop)
     stats[0] += 1
     if stats[2] != 0:
         return 0.0
@@ -131,13 +138,15 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
     out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
     probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
     ret = np.empty(2, np.float64)
+    spec_, out_, probs_, ret_ = borrowed(spec), borrowed(out), borrowed(probs), borrowed(ret)
     cap = parent.shape[0]
     for _ in range(iterations):
         s = root.copy()
+        view = borrowed(s)
         node = 0
         # selection
         while first[node] >= 0:
-            p = to_move(s, spec)
+            p = to_move(view, spec_)
             f, n = first[node], count[node]
             if p == CHANCE:
                 x = xorshift(x)
@@ -156,22 +165,23 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                     if score > best_score:
                         best, best_score = ch, score
                 child = best
-            need = apply(s, spec, action[child])
+            need = apply(view, spec_, action[child])
             if need:
                 s = grow(s, need)
+                view = borrowed(s)
             node = child
             if visits[node] == 0:
                 break
         # expansion
-        p = to_move(s, spec)
+        p = to_move(view, spec_)
         if p != TERMINAL and first[node] < 0:
-            n = legal(s, spec, out)
+            n = legal(view, spec_, out_)
             if size[0] + n <= cap:
                 f = size[0]
                 size[0] += n
                 first[node], count[node] = f, n
                 if p == CHANCE:
-                    chance_probs(s, spec, probs)
+                    chance_probs(view, spec_, probs_)
                 for k in range(n):
                     parent[f + k] = node
                     action[f + k] = out[k]
@@ -184,7 +194,7 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
         rng[0] = x
         s, _ = playout(s, spec, rng, out, probs, 0)
         x = rng[0]
-        returns(s, spec, ret)
+        returns(s, spec_, ret_)
         # backpropagation
         while True:
             visits[node] += 1.0

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import sys
 import time
 from pathlib import Path
 from typing import Callable
@@ -178,6 +177,3 @@ def save_record(record: GameRecord, directory: Path | None = None) -> Path:
     path.write_text(record.to_text(), encoding="utf-8")
     return path
 
-
-if __name__ == "__main__":  # pragma: no cover
-    play(sys.argv[1])

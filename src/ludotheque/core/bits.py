@@ -1,17 +1,33 @@
-"""Bit sets of board points (int64 masks) in compiled code: evaluations count and walk them."""
+"""Bit sets of board points (integer masks) in compiled code: evaluations and solvers count and
+walk them. Both helpers are single LLVM instructions (ctpop, cttz) through numba's public
+`intrinsic` extension API, so the functions that call them cache to disk like any other."""
 from __future__ import annotations
 
-from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from typing import Any
 
-lowest_bit = trailing_zeros      # the index of the lowest set bit of a non-zero mask
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
 
 
-@njit(cache=True, forceinline=True)
-def popcount(m):  # type: ignore[no-untyped-def]
-    """The number of set bits of a non-negative int64 mask (one step a bit: boards are sparse)."""
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
+@intrinsic
+def popcount(typingctx: Any, mask: Any) -> Any:
+    """The number of set bits of an integer mask (an int64)."""
+    if not isinstance(mask, types.Integer):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return context.cast(builder, builder.ctpop(args[0]), mask, types.int64)
+    return types.int64(mask), codegen
+
+
+@intrinsic
+def lowest_bit(typingctx: Any, mask: Any) -> Any:
+    """The index of the lowest set bit of a non-zero integer mask (an int64)."""
+    if not isinstance(mask, types.Integer):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        zero_is_undefined = ir.Constant(ir.IntType(1), 1)
+        return context.cast(builder, builder.cttz(args[0], zero_is_undefined), mask, types.int64)
+    return types.int64(mask), codegen

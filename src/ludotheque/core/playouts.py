@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit
 
 from ludotheque.core.kernels import (
-    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, below, grow, sample_index, seed_word, state_hash, unit,
-    xorshift,
+    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, below, borrowed, grow, sample_index, seed_word,
+    state_hash, unit, xorshift,
 )
 
 ROLLOUTS = 4          # random playouts per leaf of `rollout_value`
@@ -28,20 +28,22 @@ def playout(s: np.ndarray, spec: Any, rng: np.ndarray, out: np.ndarray, probs: n
     actions played)."""
     x = rng[0]
     played = 0
+    view, spec_, out_, probs_ = borrowed(s), borrowed(spec), borrowed(out), borrowed(probs)
     while True:
-        p = to_move(s, spec)
+        p = to_move(view, spec_)
         if p == TERMINAL or (max_actions > 0 and played >= max_actions):
             break
-        n = legal(s, spec, out)
+        n = legal(view, spec_, out_)
         x = xorshift(x)
         if p == CHANCE:
-            chance_probs(s, spec, probs)
-            a = out[sample_index(probs, n, unit(x))]
+            chance_probs(view, spec_, probs_)
+            a = out_[sample_index(probs_, n, unit(x))]
         else:
-            a = out[below(x, n)]
-        need = apply(s, spec, a)
+            a = out_[below(x, n)]
+        need = apply(view, spec_, a)
         if need:
             s = grow(s, need)
+            view = borrowed(s)
         played += 1
     rng[0] = x
     return s, played

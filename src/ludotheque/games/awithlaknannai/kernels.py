@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
 from ...core.kernels import TERMINAL
 
 NMAX = 37           # points of the largest board (Serpents, 37 points)
@@ -39,7 +40,8 @@ LASTF = ONB + 2     # + p: from point of p's previous turn if it was non-capturi
 LASTT = LASTF + 2   # + p: its to point (no_backtrack, AW-F1)
 NCAND = LASTT + 2   # pending huff candidates
 HLEN = NCAND + 1    # entries in the repetition record
-HIST = HLEN + 1
+SEEN = HLEN + 1     # 2 words: the record's filter (core.history)
+HIST = SEEN + 2
 ENTRY = 8
 HCAP = 64
 STATE_LEN = HIST + ENTRY * HCAP
@@ -122,7 +124,7 @@ def jump_to(b: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def can_jump(b: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     base = DIRS + 9 * c
     for k in range(spec[base]):
@@ -196,16 +198,6 @@ def backtrack(s: np.ndarray, spec: np.ndarray, p: int, c: int, t: int) -> bool:
 
 
 @njit(cache=True)
-def obliged(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
-    """AW-C3 / AW-S3: some non-Shaman snake of p can jump."""
-    for c in range(spec[P_NPTS]):
-        v = s[c]
-        if v != 0 and owner(v) == p and not is_shaman(v) and can_jump(s, spec, c, p):
-            return True
-    return False
-
-
-@njit(cache=True)
 def classic_max(s: np.ndarray, spec: np.ndarray, p: int, b: np.ndarray) -> int:
     """AC-C3: the greatest number of snakes p can capture this turn."""
     m = 0
@@ -219,7 +211,7 @@ def classic_max(s: np.ndarray, spec: np.ndarray, p: int, b: np.ndarray) -> int:
 
 
 # -- legal actions ------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def gen_quiet(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
     """Non-capturing moves: steps (AW-B3), Shaman steps with pull (AW-S5) and pushes (AW-S6),
     without those no_backtrack forbids (AW-F1)."""
@@ -251,7 +243,7 @@ def gen_quiet(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) 
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def gen_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
     """Every first jump of p (AW-C1), with the Shaman's pull variants (AW-S5)."""
     shaman_ok = spec[P_SHAMAN] != 0
@@ -294,7 +286,7 @@ def gen_classic_jumps(s: np.ndarray, spec: np.ndarray, p: int, c0: int, m: int, 
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def gen_move(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray) -> int:
     n = 0
     if spec[P_CLASSIC]:
@@ -306,12 +298,15 @@ def gen_move(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray) -> int:
                 return n
         return gen_quiet(s, spec, p, out, n)                        # AC-F1
     n = gen_jumps(s, spec, p, out, 0)
-    if n > 0 and not spec[P_HUFF] and obliged(s, spec, p):          # AW-C3, AW-S3, AW-S4
-        return n
+    if n > 0 and not spec[P_HUFF]:                                  # AW-C3, AW-S3, AW-S4
+        for i in range(n):
+            a = out[i]
+            if a < A_JPULL and not is_shaman(s[(a - A_JUMP) // 8]):  # a non-Shaman must jump
+                return n
     return gen_quiet(s, spec, p, out, n)                            # AW-F3
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -343,7 +338,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     return gen_move(s, spec, p, out)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def has_move(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """AW-D2: p has a step, a push or a jump (the obligations only narrow a non-empty choice)."""
     sh_ok = spec[P_SHAMAN] != 0
@@ -370,13 +365,13 @@ def has_move(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
 
 
 # -- turn sequencing --------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def finish(s: np.ndarray, reason: int, winner: int) -> None:
     s[END] = reason
     s[WINNER] = winner
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def majority(s: np.ndarray, spec: np.ndarray) -> int:
     """AW-F8: the engine draws go to the player with more snakes, with the option."""
     if spec[P_MAJ]:
@@ -387,7 +382,7 @@ def majority(s: np.ndarray, spec: np.ndarray) -> int:
     return 2
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def lost_on_count(s: np.ndarray, spec: np.ndarray, q: int) -> int:
     """AW-D1 / AW-G2: the end reason if q has lost on his snake count, else ONGOING."""
     if s[ONB + q] == 0:
@@ -397,7 +392,7 @@ def lost_on_count(s: np.ndarray, spec: np.ndarray, q: int) -> int:
     return ONGOING
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def pack_position(s: np.ndarray, spec: np.ndarray, e: int) -> None:
     """AW-E1: the snakes, the side to move and the rule memory, in ENTRY words at s[e:]."""
     for w in range(4):
@@ -419,24 +414,14 @@ def pack_position(s: np.ndarray, spec: np.ndarray, e: int) -> None:
     s[e + 7] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def record_position(s: np.ndarray, spec: np.ndarray) -> int:
     """Adds the position to the record; returns how often it has now occurred, and asks for
     room (through s[HLEN] never exceeding the capacity: see ``need``)."""
     n = s[HLEN]
     e = HIST + ENTRY * n
     pack_position(s, spec, e)
-    seen = 1
-    for f in range(HIST, e, ENTRY):
-        same = True
-        for w in range(ENTRY):
-            if s[f + w] != s[e + w]:
-                same = False
-                break
-        if same:
-            seen += 1
-    s[HLEN] = n + 1
-    return seen
+    return history.record(s, HLEN, SEEN, HIST, ENTRY)
 
 
 @njit(cache=True, forceinline=True)
@@ -447,7 +432,7 @@ def need(s: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
     """A position given as such (the start, a diagram): counts, AW-D2, then the record."""
     p = s[TO_MOVE]
@@ -465,7 +450,7 @@ def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
     record_position(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def end_turn(s: np.ndarray, spec: np.ndarray) -> int:
     """AW-E3: after a complete turn, AW-D2 for the next player, AW-E2, then AW-E1."""
     p = s[TO_MOVE]
@@ -491,7 +476,7 @@ def end_turn(s: np.ndarray, spec: np.ndarray) -> int:
     return need(s)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def mark_candidates(s: np.ndarray, spec: np.ndarray, p: int) -> None:
     """AW-F4 / AC-F1: before a non-capturing move, the non-Shaman snakes of p that could
     capture (in classic, make a maximal capture)."""
@@ -523,7 +508,7 @@ def move_piece(s: np.ndarray, f: int, t: int) -> None:
     s[CAND + f] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     p = s[TO_MOVE]
     o = 1 - p
@@ -585,12 +570,12 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     return end_turn(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def to_move(s: np.ndarray, spec: np.ndarray) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     if s[END] != ONGOING and s[WINNER] != 2:

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
 from ...i18n import Message, msg, player
@@ -327,11 +328,8 @@ class Dara(Game):
     def key(self, state: State) -> bytes:
         """Everything but the turn counter; the repetition record as a multiset."""
         s = np.array(state.data[:K.HIST + K.ENTRY * int(state.data[K.HLEN])])
-        s[K.TURNS] = 0
-        hist = s[K.HIST:].reshape(-1, K.ENTRY)
-        if len(hist) > 1:
-            hist = hist[np.lexsort(hist.T[::-1])]
-        return s[:K.HIST].tobytes() + hist.tobytes()
+        s[K.TURNS] = s[K.SEEN] = s[K.SEEN + 1] = 0
+        return record_key(s[:K.HIST], s[K.HIST:], K.ENTRY)
 
     # -- front end ------------------------------------------------------------------------------
     def geometry(self) -> dict[str, Any]:

@@ -146,7 +146,7 @@ def _side(s: np.ndarray, spec: np.ndarray, q: int, movement: bool, out: np.ndarr
             t = lowest_bit(dest)
             dest &= dest - 1
             c = t - back
-            if not move_ok(s, spec, f, c, t, q):
+            if not move_ok(spec, f, mine_, c, t):
                 continue
             mob += 1
             if (threat >> t) & 1:
@@ -160,7 +160,7 @@ def _side(s: np.ndarray, spec: np.ndarray, q: int, movement: bool, out: np.ndarr
         c = lowest_bit(hero)
         for d in range(4):
             t = jump_target(s, spec, c, d)
-            if t >= 0 and move_ok(s, spec, f, c, t, q):
+            if t >= 0 and move_ok(spec, f, mine_, c, t):
                 mob += 1
     out[0] = mob
     out[1] = threat

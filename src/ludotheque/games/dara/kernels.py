@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ...core import history
+from ...core.bits import lowest_bit
 from ...core.kernels import TERMINAL
 
 BOARD = 0
@@ -35,6 +36,7 @@ END = 49
 WINNER = 50         # 0, 1, or -1 for a draw
 TURNS = 51          # complete turns played
 HLEN = 52           # entries in the repetition record
+SEEN = 54           # 2 words: the record's filter (core.history)
 HIST = 56
 ENTRY = 4
 INITIAL_ENTRIES = 32
@@ -46,9 +48,11 @@ W = 6               # both boards are 6 cells wide (a constant divisor is cheap)
 # spec fields, then tables: the neighbour of cell c in direction d at S_NB + 4c + d (-1 off the
 # board), and the S_NWIN windows of 4 consecutive cells of a line as bit masks from S_WIN
 S_W, S_H, S_N, S_DALA, S_ANYWHERE, S_HEROES, S_HUT, S_HUT_CAPTURE, S_NO_CAPTURE, S_NWIN = range(10)
+S_ROW3, S_COL3, S_COL0 = 10, 11, 12   # where a run of 3 starts in a row, in a column; column a
 S_NB = 16
 S_WIN = S_NB + 4 * 36
 S_FROM = S_WIN + 48     # + d: bit set of the cells that have a neighbour in direction d
+S_CWIN = S_FROM + 4     # + 6c + k: the windows of 4 through cell c (0 past the last)
 
 DX = np.array([1, 0, -1, 0], np.int64)
 DY = np.array([0, 1, 0, -1], np.int64)
@@ -57,7 +61,7 @@ DY = np.array([0, 1, 0, -1], np.int64)
 def make_spec(dala: bool, anywhere: bool, heroes: bool, hut: bool, hut_capture: bool,
               no_capture_draw: int) -> np.ndarray:
     w, h = W, (6 if dala else 5)
-    spec = np.zeros(S_FROM + 4, np.int64)
+    spec = np.zeros(S_CWIN + 6 * 36, np.int64)
     spec[:S_NWIN] = [w, h, w * h, dala, anywhere or dala, heroes, hut, hut_capture, no_capture_draw]
     for c in range(w * h):
         x, y = c % w, c // w
@@ -70,6 +74,12 @@ def make_spec(dala: bool, anywhere: bool, heroes: bool, hut: bool, hut_capture: 
     windows += [sum(1 << ((y + i) * w + x) for i in range(4)) for x in range(w) for y in range(h - 3)]
     spec[S_NWIN] = len(windows)
     spec[S_WIN:S_WIN + len(windows)] = windows
+    spec[S_ROW3] = sum(1 << (y * w + x) for y in range(h) for x in range(w - 2))
+    spec[S_COL3] = sum(1 << (y * w + x) for y in range(h - 2) for x in range(w))
+    spec[S_COL0] = sum(1 << (y * w) for y in range(h))
+    for c in range(w * h):
+        through = [m for m in windows if (m >> c) & 1]
+        spec[S_CWIN + 6 * c:S_CWIN + 6 * c + len(through)] = through
     return spec
 
 
@@ -130,15 +140,6 @@ def run_len(s: np.ndarray, w: int, h: int, c: int, p: int, horizontal: bool, ski
 
 
 @njit(cache=True, forceinline=True)
-def under_four(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> bool:
-    """DA-B2/DA-C2/DS-A4: in Dara no run of 4+ through c; Dala allows them (DL-B2)."""
-    if spec[S_DALA]:
-        return True
-    w, h = W, spec[S_H]
-    return run_len(s, w, h, c, p, True, skip) < 4 and run_len(s, w, h, c, p, False, skip) < 4
-
-
-@njit(cache=True, forceinline=True)
 def neighbour(spec: np.ndarray, c: int, d: int) -> int:
     return spec[S_NB + 4 * c + d]
 
@@ -185,9 +186,19 @@ def steps(spec: np.ndarray, movers: int, empty: int, d: int) -> int:
 
 
 @njit(cache=True, forceinline=True)
-def move_ok(s: np.ndarray, spec: np.ndarray, f: int, c: int, t: int, p: int) -> bool:
-    """DA-C2: the piece from c on t makes no run of 4+ (f from `fours` before the move)."""
-    return (f >> t) & 1 == 0 or under_four(s, spec, t, p, c)
+def move_ok(spec: np.ndarray, f: int, mine_: int, c: int, t: int) -> bool:
+    """DA-C2: the piece from c on t makes no run of 4+ (f from `fours` before the move, mine_
+    the mover's cells): no window of 4 through t is full once c is left for t."""
+    if (f >> t) & 1 == 0:
+        return True
+    after = (mine_ & ~(np.int64(1) << c)) | (np.int64(1) << t)
+    for k in range(S_CWIN + 6 * t, S_CWIN + 6 * t + 6):
+        m = spec[k]
+        if m == 0:
+            return True
+        if m & after == m:
+            return False
+    return True
 
 
 @njit(cache=True, forceinline=True)
@@ -252,30 +263,38 @@ def in_reach(spec: np.ndarray, c: int, row: int, col: int) -> bool:
 
 
 @njit(cache=True, forceinline=True)
-def candidate(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
-    """Cell c holds an enemy piece that the rule in force lets p take (hero rule aside)."""
-    return takeable(s, spec, c, p) and in_reach(spec, c, s[PROW], s[PCOL])
+def in_lines(spec: np.ndarray, b: int) -> int:
+    """Bit set of the cells of b in a run of 3+ along a row or a column (DA-D4's lines)."""
+    h3 = b & (b >> 1) & (b >> 2) & spec[S_ROW3]
+    v3 = b & (b >> W) & (b >> (2 * W)) & spec[S_COL3]
+    return h3 | (h3 << 1) | (h3 << 2) | v3 | (v3 << W) | (v3 << (2 * W))
 
 
 @njit(cache=True)
 def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bool) -> int:
-    """The capturable cells as remove actions in out (when write); their number. DH-C1: the
-    enemy hero only when nothing else is capturable."""
+    """The capturable cells as remove actions in out (when write); their number: `candidate`
+    on bit sets. DH-C1: the enemy hero only when nothing else is capturable."""
     n3 = 3 * spec[S_N]
+    _occ, theirs, pieces, hero = boards(s, spec, 1 - p)
+    cand = pieces                                              # DA-D1: never a hut
+    if not spec[S_DALA]:
+        cand &= ~in_lines(spec, theirs)                        # DA-D4
+    if not spec[S_ANYWHERE]:                                   # DA-D5
+        reach = np.int64(0)
+        if s[PROW] >= 0:
+            reach |= np.int64((1 << W) - 1) << (W * s[PROW])
+        if s[PCOL] >= 0:
+            reach |= spec[S_COL0] << s[PCOL]
+        cand &= reach
+    rest = cand & ~hero
+    if rest == 0:
+        rest = cand                                            # DH-C1: the hero, or nothing
     n = 0
-    hero = -1
-    for c in range(spec[S_N]):
-        if candidate(s, spec, c, p):
-            if s[c] >= PROUD_LION:
-                hero = c
-            else:
-                if write:
-                    out[n] = n3 + c
-                n += 1
-    if n == 0 and hero >= 0:
+    while rest:
         if write:
-            out[0] = n3 + hero
-        n = 1
+            out[n] = n3 + lowest_bit(rest)
+        rest &= rest - 1
+        n += 1
     return n
 
 
@@ -306,7 +325,7 @@ def mark_lines(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
 
 # -- legal actions --------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -320,7 +339,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if placing(s, p):
         free = placements(s, spec, occ, f)
         while free:
-            c = trailing_zeros(free)
+            c = lowest_bit(free)
             free &= free - 1
             if s[HAND + p] > 0:
                 out[n] = c
@@ -334,17 +353,17 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
         dest = steps(spec, movers, empty, d)
         back = 1 if d == 0 else W if d == 1 else -1 if d == 2 else -W
         while dest:
-            t = trailing_zeros(dest)
+            t = lowest_bit(dest)
             dest &= dest - 1
             c = t - back
-            if move_ok(s, spec, f, c, t, p):
+            if move_ok(spec, f, mine_, c, t):
                 out[n] = 4 * N + 4 * c + d
                 n += 1
     if hero:                                                   # DH-B1
-        c = trailing_zeros(hero)
+        c = lowest_bit(hero)
         for d in range(4):
             t = jump_target(s, spec, c, d)
-            if t >= 0 and move_ok(s, spec, f, c, t, p):
+            if t >= 0 and move_ok(spec, f, mine_, c, t):
                 out[n] = 8 * N + 4 * c + d
                 n += 1
     if hut_allowed(s, spec, p):                                # DS-A2, DS-A4
@@ -369,15 +388,15 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
         dest = steps(spec, movers, empty, d)
         back = 1 if d == 0 else W if d == 1 else -1 if d == 2 else -W
         while dest:
-            t = trailing_zeros(dest)
+            t = lowest_bit(dest)
             dest &= dest - 1
-            if move_ok(s, spec, f, t - back, t, p):
+            if move_ok(spec, f, mine_, t - back, t):
                 return True
     if hero:
-        c = trailing_zeros(hero)
+        c = lowest_bit(hero)
         for d in range(4):
             t = jump_target(s, spec, c, d)
-            if t >= 0 and move_ok(s, spec, f, c, t, p):
+            if t >= 0 and move_ok(spec, f, mine_, c, t):
                 return True
     if hut_allowed(s, spec, p):
         for c in range(N):
@@ -388,7 +407,7 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
 
 # -- playing an action ---------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     N = spec[S_N]
     p = s[TO_MOVE]
@@ -471,8 +490,7 @@ def start_turn(s: np.ndarray, spec: np.ndarray) -> int:
     if spec[S_NO_CAPTURE] > 0 and s[NOCAP] >= spec[S_NO_CAPTURE]:   # DA-F3
         s[END], s[WINNER] = END_NO_CAPTURE, -1
         return 0
-    used = HIST + ENTRY * (s[HLEN] + 1)
-    return 2 * used if used > s.shape[0] else 0
+    return history.room(s, HLEN, HIST, ENTRY)
 
 
 @njit(cache=True, forceinline=True)
@@ -487,21 +505,15 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> int:
                 word |= s[c] << (3 * j)
         s[base + i] = word
     s[base] |= s[TO_MOVE] << 30
-    seen = 1
-    for e in range(base - 2 * ENTRY, HIST - 1, -2 * ENTRY):   # same player to move: every other
-        if s[e] == s[base] and s[e + 1] == s[base + 1] and s[e + 2] == s[base + 2] \
-                and s[e + 3] == s[base + 3]:
-            seen += 1
-    s[HLEN] += 1
-    return seen
+    return history.record(s, HLEN, SEEN, HIST, ENTRY)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def to_move(s: np.ndarray, spec: np.ndarray) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     if s[END] != ONGOING and s[WINNER] >= 0:

@@ -25,6 +25,7 @@ import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.geometry import LineBoard, alquerque_board
+from ...core.history import record_key
 from ...core.kernels import MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow, no_chance
 from ...core.registry import Option, RulesetInfo, register
 from ...i18n import Message, msg, player
@@ -417,13 +418,10 @@ class Fanorona(Game):
         entry = int(par[K.P_ENTRY])
         hist = K.BOARD + self.n
         s[K.TURNS] = min(int(s[K.TURNS]), 1) if par[K.P_FIRST_SINGLE] else 0
-        s[K.SEEN] = 0
+        s[K.SEEN] = s[K.SEEN + 1] = 0
         if not par[K.P_NOCAP]:
             s[K.NOCAP] = 0
-        rec = s[hist:hist + entry * int(s[K.HLEN])].reshape(-1, entry)
-        if len(rec) > 1:
-            rec = rec[np.lexsort(rec.T[::-1])]
-        return s[:hist].tobytes() + rec.tobytes()
+        return record_key(s[:hist], s[hist:hist + entry * int(s[K.HLEN])], entry)
 
     # -- front end ----------------------------------------------------------------------
     def geometry(self) -> dict[str, Any]:
@@ -482,7 +480,7 @@ class Fanorona(Game):
 
         def node_key(s: np.ndarray) -> bytes:
             h = s[:hist].copy()
-            h[[K.NOCAP, K.TURNS, K.HLEN, K.SEEN, K.IRREV, K.CAPT]] = 0
+            h[[K.NOCAP, K.TURNS, K.HLEN, K.SEEN, K.SEEN + 1, K.IRREV, K.CAPT]] = 0
             if self.spec[0][K.P_FIRST_SINGLE]:
                 h[K.TURNS] = min(int(s[K.TURNS]), 1)
             return h.tobytes()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
 from ...core.kernels import TERMINAL
 
 # header
@@ -31,7 +32,7 @@ TAM = 16       # TAM + p: tamarins in hand
 POOL = 18      # POOL + p: p's lemurs captured by the opponent (FM-A1)
 IRREV = 20     # a capture or placement happened this turn: restart the repetition record
 HLEN = 21      # entries in the repetition record
-SEEN = 22      # 32-bit filter of the recorded entries, to skip most scans
+SEEN = 22      # 2 words: the record's filter (core.history)
 BOARD = 24     # BOARD + point: cell code
 
 # cells
@@ -60,10 +61,6 @@ def encode(p: int, d: int, jump: int, kind: int) -> int:
 def decode(a: int) -> tuple[int, int, int, int]:
     """(from point, direction, jump, kind) of a step action."""
     return a // 48, (a // 6) % 8, (a // 3) % 2, a % 3
-
-
-def hist_start(n: int) -> int:
-    return BOARD + n
 
 
 def new_state(n: int, entry: int) -> np.ndarray:
@@ -366,9 +363,7 @@ def record_position(s: np.ndarray, spec) -> int:
     n_pts = par[P_N]
     entry = par[P_ENTRY]
     hist = BOARD + n_pts
-    n = s[HLEN]
-    base = hist + entry * n
-    h = 0
+    base = hist + entry * s[HLEN]
     for w in range(entry):
         word = 0
         for i in range(10 * w, min(10 * w + 10, n_pts)):
@@ -376,28 +371,10 @@ def record_position(s: np.ndarray, spec) -> int:
         if w == 0:
             word |= s[TO_MOVE] << 30
         s[base + w] = word
-        h = (h * 0x9E3779B1 + word) & 0xFFFFFFFF
-    bit = (h >> 27) & 31
-    mask = np.int32(1 << bit) if bit != 31 else np.int32(-2147483648)
-    if n == 0:
-        s[SEEN] = 0
-    if s[SEEN] & mask:
-        seen = 0
-        for e in range(hist, base, entry):
-            same = True
-            for w in range(entry):
-                if s[e + w] != s[base + w]:
-                    same = False
-                    break
-            if same:
-                seen += 1
-        if seen >= 2:
-            end_game(s, END_REPETITION, -1)
-            return 0
-    s[SEEN] |= mask
-    s[HLEN] = n + 1
-    used = base + 2 * entry
-    return 2 * used if used > s.shape[0] else 0
+    if history.record(s, HLEN, SEEN, hist, entry) >= 3:
+        end_game(s, END_REPETITION, -1)
+        return 0
+    return history.room(s, HLEN, hist, entry)
 
 
 @njit(cache=True)

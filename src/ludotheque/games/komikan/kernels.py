@@ -10,7 +10,8 @@ points (-1 while not placed, KM-R1), the Puma player's captured pile, the player
 phase (0 a turn starts, 1 a Lemery return may follow, 2 a `multi_jump` chain is under way), the
 point the Puma started its turn from, the Condor rest flag (KM-Q5), the second-wave flag
 (KM-L3), the no-capture counter (KM-G2), the end, the turn counter, each player's last two
-moves as (from, to) (KM-E4; the piece is the one that stood on `from`), then the repetition
+moves as (from, to) (KM-E4; the piece is the one that stood on `from`), the alpacas' points as
+a bit set (kept with the board), then the repetition
 record (KM-G1): the turn-start positions met since the last irreversible change, ENTRY words
 each.
 
@@ -25,7 +26,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
+from ...core.bits import lowest_bit
 from ...core.kernels import TERMINAL
+
+# Every call left in compiled code costs atomic reference counts on its array arguments (a third
+# of a playout's time, measured with perf): the helpers are inlined by numba (inline="always"),
+# the kernels by LLVM (forceinline) into the loops that `core.jit` binds.
 
 N = 31
 CAP = N * N                 # 961
@@ -56,6 +63,8 @@ MOVES = 46          # + 4p: older from, older to, recent from, recent to
 CAPTURED = 54       # 1 once the turn under way has captured
 CONDOR_MOVED = 55   # 1 once the Condor moved in the turn under way
 MOVE_TO = 56        # the end point of an alpaca move awaiting its Lemery return
+ALP = 57            # bit set of the points holding an alpaca (kept with the board)
+SEEN = 58           # 2 words: the record's filter (core.history)
 HIST = 60
 ENTRY = 5
 INITIAL_ENTRIES = 32
@@ -69,7 +78,10 @@ S_GOAL, S_MULTI, S_LEMERY, S_ALPHA, S_CONDOR, S_GRASS, S_CHIVI, S_BLOCKED_DRAW, 
 S_STEP = 16                 # + 8p + d
 S_JUMP = S_STEP + 8 * N     # + 8p + d
 S_Y = S_JUMP + 8 * N        # + p: y of the point (rank - 3)
-SPEC_LEN = S_Y + N
+S_ADJ = S_Y + N             # + p: bit set of the points one step from p
+S_LOWER = S_ADJ + N         # + p: bit set of the points no higher than p (KM-K3)
+S_OVER = S_LOWER + N        # + N * o + m: 8 t + d of the jump from o over m to t, or -1
+SPEC_LEN = S_OVER + N * N
 
 DEN_MASK = (1 << 8) | (1 << 3) | (1 << 4) | (1 << 5) | 1 | (1 << 1) | (1 << 2)
 C3, C5, C4 = 8, 18, 13
@@ -83,32 +95,41 @@ def make_spec(board, goal: int, multi: bool, lemery: bool, alpha: bool, condor: 
     spec[S_STEP:S_STEP + 8 * N] = board.step.reshape(-1)
     spec[S_JUMP:S_JUMP + 8 * N] = board.jump.reshape(-1)
     spec[S_Y:S_Y + N] = [y for _, y in board.xy]
+    for p in range(N):
+        spec[S_ADJ + p] = sum(1 << int(q) for q in board.step[p] if q >= 0)
+        spec[S_LOWER + p] = sum(1 << q for q in range(N) if board.xy[q][1] <= board.xy[p][1])
+    spec[S_OVER:S_OVER + N * N] = -1
+    for o in range(N):
+        for d in range(8):
+            m, t = int(board.step[o, d]), int(board.jump[o, d])
+            if m >= 0 and t >= 0:
+                spec[S_OVER + N * o + m] = 8 * t + d
     return spec
 
 
 # -- small helpers ---------------------------------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def step(spec, p, d):
     return spec[S_STEP + 8 * p + d]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def jump(spec, p, d):
     return spec[S_JUMP + 8 * p + d]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def in_den(q):
     return (DEN_MASK >> q) & 1 == 1
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def is_grass(s, q):
     return q >= 0 and (s[GRASS0] == q or s[GRASS1] == q)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def other_grass(s, spec, p):
     """KM-R4: the grass point linked to p, or -1."""
     if spec[S_GRASS] == 0 or s[GRASS1] < 0:
@@ -120,18 +141,34 @@ def other_grass(s, spec, p):
     return -1
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def alpaca_at(s, q, removed):
     return s[q] != EMPTY and q != removed
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
+def alpacas(s):
+    """Bit set of the points holding an alpaca (the Alpha included)."""
+    return np.int64(s[ALP])
+
+
+@njit(cache=True, inline="always")
+def next_to_alpha(s, spec, f):
+    """KM-P3: the Alpha is one step from f."""
+    for d in range(8):
+        q = step(spec, f, d)
+        if q >= 0 and s[q] == ALPHA:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def base_locked(s, spec):
     """KM-L1: with reinforcements, alpacas on a1 c1 e1 are locked."""
     return spec[S_LEMERY] != 0 and s[0] != EMPTY and s[1] != EMPTY and s[2] != EMPTY
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def den_full(s):
     """KM-F3: alpacas on all 7 den points."""
     return (s[0] != EMPTY and s[1] != EMPTY and s[2] != EMPTY and s[3] != EMPTY
@@ -140,32 +177,33 @@ def den_full(s):
 
 # -- the Puma (KM-C, KM-R) -------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def puma_move_mask(s, spec, P, removed):
     """Bit set of the points the Puma on P reaches without capturing (KM-C1, KM-R3, KM-R4):
     steps, jumps over grass-protected alpacas, and linked ones, merged (KM-R5). ``removed``
     is a point to read as empty (-1 for none)."""
-    mask = 0
+    alp = alpacas(s)
+    if removed >= 0:
+        alp &= ~(np.int64(1) << removed)
+    mask = np.int64(0)
     og = other_grass(s, spec, P)
     for k in range(2):
         o = P if k == 0 else og
         if o < 0:
             break
-        for d in range(8):
-            q = step(spec, o, d)
-            if q < 0:
-                continue
-            if not alpaca_at(s, q, removed):
-                if q != P:
-                    mask |= np.int64(1) << q
-            else:
-                t = jump(spec, o, d)
-                if t >= 0 and t != P and not alpaca_at(s, t, removed) and is_grass(s, q):
-                    mask |= np.int64(1) << t
-    return mask
+        mask |= spec[S_ADJ + o] & ~alp
+        for g in range(GRASS0, GRASS1 + 1):                    # KM-R3: over a grass point
+            q = s[g]
+            if q >= 0 and (alp >> q) & 1 and (spec[S_ADJ + o] >> q) & 1:
+                for d in range(8):
+                    if step(spec, o, d) == q:
+                        t = jump(spec, o, d)
+                        if t >= 0 and (alp >> t) & 1 == 0:
+                            mask |= np.int64(1) << t
+    return mask & ~(np.int64(1) << P)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def capture_ok(s, spec, P, o, d, removed):
     """Whether the Puma on P captures by jumping from o in direction d (KM-C2, KM-C3, KM-R3)."""
     t = jump(spec, o, d)
@@ -175,37 +213,60 @@ def capture_ok(s, spec, P, o, d, removed):
     return alpaca_at(s, m, removed) and not is_grass(s, m) and not alpaca_at(s, t, removed)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def captured_from(s, spec, P, o, alp):
+    """Bit set of the alpacas the Puma on P captures by a jump from o (KM-C2, KM-C3, KM-R3);
+    alp: the alpacas on the board."""
+    over = spec[S_ADJ + o] & alp
+    for g in range(GRASS0, GRASS1 + 1):                        # KM-R3: grass protects
+        if s[g] >= 0:
+            over &= ~(np.int64(1) << s[g])
+    caught = np.int64(0)
+    while over:
+        m = lowest_bit(over)
+        over &= over - 1
+        v = spec[S_OVER + N * o + m]
+        if v >= 0 and (v >> 3) != P and (alp >> (v >> 3)) & 1 == 0:
+            caught |= np.int64(1) << m
+    return caught
+
+
+@njit(cache=True, inline="always")
 def puma_captures(s, spec, P, out, n):
     """Writes the Puma's capture actions from P (and from its linked grass point, KM-R4) into
     out from n; returns the new n."""
+    alp = alpacas(s)
     og = other_grass(s, spec, P)
     for k in range(2):
         o = P if k == 0 else og
         if o < 0:
             break
-        for d in range(8):
-            if capture_ok(s, spec, P, o, d, -1):
-                out[n] = CAP + 8 * o + d
-                n += 1
+        caught = captured_from(s, spec, P, o, alp)
+        while caught:
+            m = lowest_bit(caught)
+            caught &= caught - 1
+            out[n] = CAP + 8 * o + (spec[S_OVER + N * o + m] & 7)
+            n += 1
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_capture(s, spec, P, removed):
     """Whether the Puma on P has a capture, the point ``removed`` read as empty."""
+    alp = alpacas(s)
+    if removed >= 0:
+        alp &= ~(np.int64(1) << removed)
     og = other_grass(s, spec, P)
     for k in range(2):
         o = P if k == 0 else og
         if o < 0:
             break
-        for d in range(8):
-            if capture_ok(s, spec, P, o, d, removed):
-                return True
+        if captured_from(s, spec, P, o, alp) != 0:
+            return True
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def puma_can_move(s, spec):
     """KM-F2/KM-R8: the Puma has a step or a jump (back-and-forth ignored; Condor aside)."""
     P = s[PUMA]
@@ -214,7 +275,7 @@ def puma_can_move(s, spec):
     return has_capture(s, spec, P, -1)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def capture_parts(spec, a):
     """(origin, captured point, landing point) of a capture action."""
     k = a - CAP
@@ -222,7 +283,7 @@ def capture_parts(spec, a):
     return o, step(spec, o, d), jump(spec, o, d)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def chain_goes_on(s, spec, t, m):
     """With `multi_jump`, whether a capture of m landing on t may be continued (KM-C4)."""
     if spec[S_MULTI] == 0 or s[PILE] + 1 >= spec[S_GOAL]:
@@ -232,7 +293,7 @@ def chain_goes_on(s, spec, t, m):
 
 # -- the Condor (KM-Q) -------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def condor_moves(s, spec, out, n):
     C = s[CONDOR]
     P = s[PUMA]
@@ -256,49 +317,50 @@ def condor_moves(s, spec, out, n):
 
 # -- alpacas (KM-D, KM-K3, KM-P, KM-L1) ----------------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def free_for_alpaca(s, q):
     return s[q] == EMPTY and q != s[PUMA] and q != s[CONDOR]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def alpaca_moves(s, spec, out, n, write):
     """Writes the alpaca moves into out from n and returns the new n; with ``write`` false,
     only tells whether there is one (1) or none (0)."""
-    locked = base_locked(s, spec)
+    alp = alpacas(s)
+    free = ((np.int64(1) << N) - 1) & ~alp & ~(np.int64(1) << s[PUMA])
+    if s[CONDOR] >= 0:
+        free &= ~(np.int64(1) << s[CONDOR])
+    movers = alp
+    if base_locked(s, spec):
+        movers &= ~np.int64(7)
     chivi = spec[S_CHIVI] != 0
-    for f in range(N):
-        v = s[f]
-        if v == EMPTY or (locked and f < 3):
+    while movers:
+        f = lowest_bit(movers)
+        movers &= movers - 1
+        dest = spec[S_ADJ + f] & free
+        if chivi:                                              # KM-K3
+            dest &= spec[S_LOWER + f]
+        if dest == 0:
             continue
-        yf = spec[S_Y + f]
-        helped = False
-        if spec[S_ALPHA] != 0 and v == ALPACA:                 # KM-P3: next to the Alpha
-            for d in range(8):
+        if not write:
+            return 1                                           # (a yes/no question)
+        if spec[S_ALPHA] != 0 and s[f] == ALPACA and next_to_alpha(s, spec, f):
+            for d in range(8):                                 # KM-P3, KM-P5: next to the Alpha
                 q = step(spec, f, d)
-                if q >= 0 and s[q] == ALPHA:
-                    helped = True
-        for d in range(8):
-            q = step(spec, f, d)
-            if q < 0 or not free_for_alpaca(s, q):
-                continue
-            if chivi and spec[S_Y + q] > yf:                  # KM-K3
-                continue
-            if not write:
-                return 1                                        # (a yes/no question)
-            out[n] = f * N + q
+                if q >= 0 and (dest >> q) & 1:
+                    t = jump(spec, f, d)
+                    if t >= 0 and (free >> t) & 1 and not (chivi and (spec[S_LOWER + f] >> t) & 1 == 0):
+                        dest |= np.int64(1) << t
+        while dest:
+            out[n] = f * N + lowest_bit(dest)
+            dest &= dest - 1
             n += 1
-            if helped:
-                t = jump(spec, f, d)                            # KM-P3, KM-P5
-                if t >= 0 and free_for_alpaca(s, t) and not (chivi and spec[S_Y + t] > yf):
-                    out[n] = f * N + t
-                    n += 1
     return n
 
 
 # -- legal actions ----------------------------------------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def forbidden_pair(s, p):
     """KM-E1: the (A, B) the player may not repeat, or (-1, -1)."""
     b = MOVES + 4 * p
@@ -307,7 +369,7 @@ def forbidden_pair(s, p):
     return -1, -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def raw_legal(s, spec, out):
     """The actions before the no-back-and-forth filter."""
     p = s[TO_MOVE]
@@ -335,11 +397,8 @@ def raw_legal(s, spec, out):
     P = s[PUMA]
     mask = puma_move_mask(s, spec, P, -1)
     while mask:
-        t = 0
-        while (mask >> t) & 1 == 0:
-            t += 1
+        out[n] = P * N + lowest_bit(mask)
         mask &= mask - 1
-        out[n] = P * N + t
         n += 1
     n = puma_captures(s, spec, P, out, n)
     if spec[S_CONDOR] != 0:
@@ -347,7 +406,7 @@ def raw_legal(s, spec, out):
     return n
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def is_forbidden(s, spec, a, A, B):
     """Whether action a would make the turn A -> B (KM-E1, KM-E3)."""
     if a < CAP:
@@ -361,7 +420,7 @@ def is_forbidden(s, spec, a, A, B):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def legal(s, spec, out):
     if s[END] != ONGOING:
         return 0
@@ -388,7 +447,7 @@ def legal(s, spec, out):
 
 # -- playing an action --------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def apply(s, spec, action):
     p = s[TO_MOVE]
     if action >= GRASS:                                        # KM-R1
@@ -402,6 +461,7 @@ def apply(s, spec, action):
         return start_turn(s, spec)
     if action >= RET:                                          # KM-L5, KM-L6
         s[26 + action - RET] = ALPACA
+        s[ALP] |= 1 << (26 + action - RET)
         s[PILE] -= 1
         s[HLEN] = 0
         return end_turn(s, spec, s[START], s[MOVE_TO])
@@ -414,6 +474,7 @@ def apply(s, spec, action):
         if s[PHASE] == PHASE_TURN:
             s[START] = s[PUMA]
         s[m] = EMPTY
+        s[ALP] &= ~(1 << m)
         s[PILE] += 1
         s[PUMA] = t
         s[CAPTURED] = 1
@@ -434,6 +495,7 @@ def apply(s, spec, action):
         return end_turn(s, spec, f, t)
     s[t] = s[f]
     s[f] = EMPTY
+    s[ALP] ^= (1 << f) | (1 << t)
     if spec[S_LEMERY] != 0 and not den_full(s):               # KM-L2, KM-L3, KM-L7
         wave = False
         if t < 3 and base_locked(s, spec):
@@ -454,13 +516,13 @@ def apply(s, spec, action):
     return end_turn(s, spec, f, t)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, inline="always")
 def returns_possible(s, spec):
     """Whether a Lemery return may still come (then a capture is not irreversible)."""
     return spec[S_LEMERY] != 0 and (not base_locked(s, spec) or s[WAVE2] == 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_turn(s, spec, f, t):
     p = s[TO_MOVE]
     b = MOVES + 4 * p
@@ -478,7 +540,7 @@ def end_turn(s, spec, f, t):
     return start_turn(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_turn(s, spec):
     """KM-F6, in order: the Puma's pile, a full den, the player to move stuck, no-capture
     limit, repetition. Returns the array length the next record entry needs (0 if it fits)."""
@@ -504,11 +566,10 @@ def start_turn(s, spec):
     if record_position(s) >= 3:                                # KM-G1
         s[END], s[WINNER] = END_REPETITION, -1
         return 0
-    used = HIST + ENTRY * (s[HLEN] + 1)
-    return 2 * used if used > s.shape[0] else 0
+    return history.room(s, HLEN, HIST, ENTRY)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_position(s):
     """Adds the turn-start position to the record; returns how often it has occurred."""
     base = HIST + ENTRY * s[HLEN]
@@ -525,21 +586,15 @@ def record_position(s):
         w3 |= (s[MOVES + i] + 1) << (5 * i)
         w4 |= (s[MOVES + 4 + i] + 1) << (5 * i)
     s[base], s[base + 1], s[base + 2], s[base + 3], s[base + 4] = w0, w1, w2, w3, w4
-    seen = 1
-    for e in range(base - ENTRY, HIST - 1, -ENTRY):
-        if s[e] == w0 and s[e + 1] == w1 and s[e + 2] == w2 and s[e + 3] == w3 \
-                and s[e + 4] == w4:
-            seen += 1
-    s[HLEN] += 1
-    return seen
+    return history.record(s, HLEN, SEEN, HIST, ENTRY)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def to_move(s, spec):
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def returns(s, spec, out):
     out[0] = out[1] = 0.0
     if s[END] != ONGOING and s[WINNER] >= 0:
@@ -553,6 +608,7 @@ def new_state(spec: np.ndarray, board: np.ndarray, puma: int, condor: int, grass
     """A turn-start state; the start checks (KM-F6) run at once."""
     s = np.zeros(HIST + ENTRY * INITIAL_ENTRIES, np.int32)
     s[:N] = board
+    s[ALP] = sum(1 << q for q in range(N) if board[q] != EMPTY)
     s[PUMA], s[CONDOR] = puma, condor
     s[GRASS0], s[GRASS1] = grass
     s[PILE], s[TO_MOVE] = pile, to_move

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
 from ...core.kernels import TERMINAL
 
 EMPTY, FLOWER0, FLOWER1, KNOT, BIRD0, BIRD1 = 0, 1, 2, 4, 5, 6
@@ -37,6 +38,7 @@ HAND = 10        # HAND + p: 1 while p's knot is in hand (KN-A1)
 PIECES = 12      # PIECES + p: p's flowers + Hummingbird on the board (KH-D1)
 BIRD = 14        # BIRD + p: cell of p's Hummingbird, -1 if none
 HLEN = 16        # entries in the repetition record
+SEEN = 18        # 2 words: the record's filter (core.history)
 BOARD = 20
 INITIAL_HISTORY = 16
 
@@ -96,11 +98,6 @@ def new_state(spec: np.ndarray, cells: np.ndarray, to_move: int, removals: int,
 
 
 # -- geometry helpers ------------------------------------------------------------------
-
-@njit(cache=True, forceinline=True)
-def nb(spec: np.ndarray, c: int, d: int) -> int:
-    return spec[S_NB + 8 * c + d]
-
 
 @njit(cache=True, forceinline=True)
 def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
@@ -283,20 +280,13 @@ def start_turn(s: np.ndarray, spec: np.ndarray, irreversible: bool) -> int:
         return 0
     if irreversible:
         s[HLEN] = 0
-    key = (s[BIRD] + 1) * 512 + (s[BIRD + 1] + 1) * 2 + p
     h = spec[S_HIST]
-    seen = 1
-    for i in range(s[HLEN]):
-        if s[h + i] == key:
-            seen += 1
-    if seen >= 3:
+    s[h + s[HLEN]] = (s[BIRD] + 1) * 512 + (s[BIRD + 1] + 1) * 2 + p
+    if history.record(s, HLEN, SEEN, h, 1) >= 3:
         s[END] = END_REPETITION
         s[WINNER] = -1
         return 0
-    s[h + s[HLEN]] = key
-    s[HLEN] += 1
-    used = h + s[HLEN] + 1
-    return 2 * used if used > s.shape[0] else 0
+    return history.room(s, HLEN, h, 1)
 
 
 @njit(cache=True, forceinline=True)

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
 from ...i18n import Message, msg, player
@@ -337,10 +338,9 @@ class Konane(Game):
     def key(self, state: State) -> bytes:
         """Everything but the turn counter; the repetition record as a multiset."""
         s = np.array(state.data)
-        s[K.TURNS] = 0
+        s[K.TURNS] = s[K.SEEN] = s[K.SEEN + 1] = 0
         h = int(self.spec[K.S_HIST])
-        hist = np.sort(s[h:h + int(s[K.HLEN])]) if self.hummingbird else s[h:h]
-        return s[:h].tobytes() + hist.tobytes()
+        return record_key(s[:h], s[h:h + int(s[K.HLEN])], 1)
 
     # -- front end --------------------------------------------------------------------------
     def geometry(self) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from ...core import State
+from ...core.bits import popcount
 from . import kernels as K
 
 TABLE_BITS = 23
@@ -27,14 +28,6 @@ ONE = np.uint64(1)
 @njit(cache=True, forceinline=True)
 def _shift(b: np.uint64, k: int) -> np.uint64:
     return b << np.uint64(k) if k > 0 else b >> np.uint64(-k)
-
-
-@njit(cache=True, forceinline=True)
-def _popcount(x: np.uint64) -> int:
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @njit(cache=True, forceinline=True)
@@ -49,7 +42,7 @@ def _mobility(own: np.uint64, opp: np.uint64, full: np.uint64, steps: np.ndarray
               srcs: np.ndarray) -> int:
     m = 0
     for d in range(4):
-        m += _popcount(_jumpers(own, opp, full, steps[d], srcs[d]))
+        m += popcount(_jumpers(own, opp, full, steps[d], srcs[d]))
     return m
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
 from ...core.kernels import TERMINAL
 
 STORE = 12          # STORE + p = store of player p
@@ -18,7 +19,7 @@ TO_MOVE = 14
 PLY = 15
 END = 16            # end reason, below
 HLEN = 17           # number of entries in the repetition record
-SEEN = 18           # 2 words: a 64-bit filter of the recorded positions, to skip most scans
+SEEN = 18           # 2 words: the record's filter (core.history)
 HIST = 20
 ENTRY = 3
 INITIAL_CAPACITY = 32
@@ -156,23 +157,10 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> None:
     k0 = packed_word(s, 0)
     k1 = packed_word(s, 5)
     k2 = (s[10] << 7) | (s[11] << 1) | s[TO_MOVE]
-    n = s[HLEN]
-    if n == 0:
-        s[SEEN] = s[SEEN + 1] = 0
-    bit = ((int(k0) * 0x9E3779B1) ^ (int(k1) * 0x85EBCA77) ^ (int(k2) * 0xC2B2AE3D)) & 63
-    word, mask = SEEN + (bit >> 5), np.int32(1 << (bit & 31)) if (bit & 31) != 31 else np.int32(-2147483648)
-    seen = 0
-    if s[word] & mask:
-        for e in range(HIST, HIST + ENTRY * n, ENTRY):
-            if s[e] == k0 and s[e + 1] == k1 and s[e + 2] == k2:
-                seen += 1
-    s[word] |= mask
-    if seen + 1 >= spec[REPETITION]:
-        end_by_rows(s, END_REPETITION)
-        return
-    base = HIST + ENTRY * n
+    base = HIST + ENTRY * s[HLEN]
     s[base], s[base + 1], s[base + 2] = k0, k1, k2
-    s[HLEN] = n + 1
+    if history.record(s, HLEN, SEEN, HIST, ENTRY) >= spec[REPETITION]:
+        end_by_rows(s, END_REPETITION)
 
 
 @njit(cache=True, inline="always")
@@ -205,8 +193,7 @@ def settle(s: np.ndarray, spec: np.ndarray) -> int:
     record_position(s, spec)
     if s[END] == ONGOING and spec[MAX_PLIES] > 0 and s[PLY] >= spec[MAX_PLIES]:
         end_by_rows(s, END_MOVE_CAP)                    # OW-G5
-    used = HIST + ENTRY * (s[HLEN] + 1)                 # room for the next entry
-    return 2 * used if used > s.shape[0] else 0
+    return history.room(s, HLEN, HIST, ENTRY)
 
 
 @njit(cache=True)

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
 from ...i18n import Message, msg, player
@@ -227,10 +228,7 @@ class NamNam(Game):
             s[K.PLY] = 0
         s[K.LAST_ROUND_END] = s[K.PREV_STORE] = s[K.PREV_STORE + 1] = 0
         s[K.SEEN] = s[K.SEEN + 1] = 0
-        hist = s[K.HIST:].reshape(-1, K.ENTRY)
-        if len(hist) > 1:
-            hist = hist[np.lexsort(hist.T[::-1])]
-        return s[: K.HIST].tobytes() + hist.tobytes()
+        return record_key(s[:K.HIST], s[K.HIST:], K.ENTRY)
 
 
 def _make(exts: frozenset[str], values: dict[str, Any], cid: str) -> Game:

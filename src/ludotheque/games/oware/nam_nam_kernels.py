@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
 from ...core.kernels import TERMINAL
 
 OWNER = 12          # OWNER + h = owner of house h
@@ -23,7 +24,7 @@ END = 29            # game end reason, below
 LAST_ROUND_END = 30  # how the previous round ended (R_* below), 0 in round 1
 PREV_STORE = 31     # 2 words: the stores at the end of the previous round
 HLEN = 33
-SEEN = 34           # 2 words: a 64-bit filter of the recorded positions, to skip most scans
+SEEN = 34           # 2 words: the record's filter (core.history)
 HIST = 36
 ENTRY = 3
 INITIAL_CAPACITY = 32
@@ -198,24 +199,9 @@ def record_position(s: np.ndarray) -> bool:
     k0 = (s[0] << 24) | (s[1] << 18) | (s[2] << 12) | (s[3] << 6) | s[4]
     k1 = (s[5] << 24) | (s[6] << 18) | (s[7] << 12) | (s[8] << 6) | s[9]
     k2 = (s[10] << 7) | (s[11] << 1) | s[TO_MOVE]
-    n = s[HLEN]
-    if n == 0:
-        s[SEEN] = s[SEEN + 1] = 0
-    bit = ((int(k0) * 0x9E3779B1) ^ (int(k1) * 0x85EBCA77) ^ (int(k2) * 0xC2B2AE3D)) & 63
-    word = SEEN + (bit >> 5)
-    mask = np.int32(1 << (bit & 31)) if (bit & 31) != 31 else np.int32(-2147483648)
-    seen = 0
-    if s[word] & mask:
-        for e in range(HIST, HIST + ENTRY * n, ENTRY):
-            if s[e] == k0 and s[e + 1] == k1 and s[e + 2] == k2:
-                seen += 1
-    if seen >= 2:
-        return True
-    s[word] |= mask
-    base = HIST + ENTRY * n
+    base = HIST + ENTRY * s[HLEN]
     s[base], s[base + 1], s[base + 2] = k0, k1, k2
-    s[HLEN] = n + 1
-    return False
+    return history.record(s, HLEN, SEEN, HIST, ENTRY) >= 3
 
 
 @njit(cache=True)
@@ -244,8 +230,7 @@ def settle(s: np.ndarray, spec: np.ndarray, why: int) -> int:
         take_owned(s)                                   # NN-H6
         s[END] = END_MOVE_CAP
         return 0
-    used = HIST + ENTRY * (s[HLEN] + 1)                 # room for the next entry
-    return 2 * used if used > s.shape[0] else 0
+    return history.room(s, HLEN, HIST, ENTRY)
 
 
 @njit(cache=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
 from ...core.kernels import TERMINAL
 
 TO_MOVE = 32
@@ -30,7 +31,7 @@ COLUMNS = 44        # columns captured this turn (bit x = file a..h),
 SPECIAL = 45        # special win earned this turn (END_AKAKYALA / END_EMITWEBIRI, else 0),
 LAPS = 46           # laps sown this turn
 HLEN = 47
-SEEN = 48           # 2 words: a 64-bit filter of the recorded positions
+SEEN = 48           # 2 words: the record's filter (core.history)
 HIST = 50
 ENTRY = 8
 INITIAL_CAPACITY = 32
@@ -163,11 +164,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 @njit(cache=True, forceinline=True)
 def record_position(s: np.ndarray) -> bool:
     """OM-G5: counts the current play position; True at its third occurrence."""
-    n = s[HLEN]
-    if n == 0:
-        s[SEEN] = s[SEEN + 1] = 0
-    base = HIST + ENTRY * n
-    h = 0
+    base = HIST + ENTRY * s[HLEN]
     for w in range(ENTRY):
         i = 4 * w
         v = (s[i] << 21) | (s[i + 1] << 14) | (s[i + 2] << 7) | s[i + 3]
@@ -178,25 +175,7 @@ def record_position(s: np.ndarray) -> bool:
         elif w == 2:
             v |= s[CAPTURES + 1] << 28
         s[base + w] = v
-        h = (h * 0x9E3779B1 + v) & 0xFFFFFFFF
-    bit = (h >> 7) & 63
-    word = SEEN + (bit >> 5)
-    mask = np.int32(1 << (bit & 31)) if (bit & 31) != 31 else np.int32(-2147483648)
-    seen = 0
-    if s[word] & mask:
-        for e in range(HIST, base, ENTRY):
-            same = True
-            for w in range(ENTRY):
-                if s[e + w] != s[base + w]:
-                    same = False
-                    break
-            if same:
-                seen += 1
-    if seen >= 2:
-        return True
-    s[word] |= mask
-    s[HLEN] = n + 1
-    return False
+    return history.record(s, HLEN, SEEN, HIST, ENTRY) >= 3
 
 
 @njit(cache=True, forceinline=True)
@@ -223,8 +202,7 @@ def settle(s: np.ndarray, spec: np.ndarray) -> int:
     if spec[MAX_PLIES] > 0 and s[PLY] >= spec[MAX_PLIES]:
         adjudicate(s, END_MOVE_CAP)
         return 0
-    used = HIST + ENTRY * (s[HLEN] + 1)                 # room for the next entry
-    return 2 * used if used > s.shape[0] else 0
+    return history.room(s, HLEN, HIST, ENTRY)
 
 
 @njit(cache=True, forceinline=True)

@@ -271,7 +271,7 @@ class Puluc(Game):
         for pos in range(1, self.n):
             h = int(s[K.H + pos])
             if h:
-                blue = bin(int(s[K.C + pos]) & ((1 << h) - 1)).count("1")
+                blue = (int(s[K.C + pos]) & ((1 << h) - 1)).bit_count()
                 counts = (h - blue, blue)
                 top = int(K.top_colour(s, pos))
                 mine = pos if p == 0 else self.n - pos

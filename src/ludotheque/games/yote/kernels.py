@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core import history
 from ...core.kernels import TERMINAL
 
 NMAX = 30           # cells of the largest board (Yoté 6x5)
@@ -47,7 +48,8 @@ NOCAP = 53          # consecutive complete turns without capture (YO-E2, YO-E3)
 HLEN = 54           # entries in the repetition record
 NROUTES = 55        # routes on the board (a route capture needs two: most turns skip the checks)
 ROUTES = 56         # + slot: 1 if the route exists
-HIST = ROUTES + SMAX
+SEEN = ROUTES + SMAX  # 2 words: the record's filter (core.history)
+HIST = SEEN + 2
 ENTRY = 6
 HCAP = 56
 STATE_LEN = HIST + ENTRY * HCAP
@@ -504,17 +506,7 @@ def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
         e = HIST + ENTRY * n
         if n < HCAP:
             pack_position(s, spec, e)
-            seen = 1
-            for f in range(HIST, e, ENTRY):
-                same = True
-                for w in range(ENTRY):
-                    if s[f + w] != s[e + w]:
-                        same = False
-                        break
-                if same:
-                    seen += 1
-            s[HLEN] = n + 1
-            if seen >= 3:
+            if history.record(s, HLEN, SEEN, HIST, ENTRY) >= 3:
                 finish(s, END_REPETITION, 2)
                 return
         if s[NOCAP] >= 50:

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
 from ...i18n import Message, msg, player
@@ -405,10 +406,8 @@ class Yote(Game):
     def key(self, state: State) -> bytes:
         """The position without the repetition record's storage order (its multiset counts)."""
         s = np.array(state.data)
-        hist = s[K.HIST:K.HIST + K.ENTRY * int(s[K.HLEN])].reshape(-1, K.ENTRY)
-        if len(hist) > 1:
-            hist = hist[np.lexsort(hist.T[::-1])]
-        return s[:K.HIST].tobytes() + hist.tobytes()
+        s[K.SEEN] = s[K.SEEN + 1] = 0
+        return record_key(s[:K.HIST], s[K.HIST:K.HIST + K.ENTRY * int(s[K.HLEN])], K.ENTRY)
 
     # -- front end ---------------------------------------------------------------------------
     def geometry(self) -> dict[str, Any]:
