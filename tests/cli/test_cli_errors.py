@@ -43,6 +43,9 @@ def files(tmp_path_factory):
 @pytest.mark.parametrize("args, words", [
     (["play", "oware", "--vs", "bogus"], ["unknown agent 'bogus'"]),
     (["play", "oware", "--vs", "mcts:inf"], ["unknown agent"]),
+    (["play", "oware", "--vs", "mcts:1e9"], ["unknown agent", "at most 3600 s"]),
+    (["play", "oware", "--vs", "alphabeta:d1000"], ["unknown agent", "depth 64"]),
+    (["play", "oware", "--vs", "mcts:" + "9" * 5000 + "p"], ["unknown agent", "..."]),
     (["play", "oware?max_plies=9223372036854775808"], ["max_plies"]),
     (["replay", "{dir}"], ["cannot read", "directory"]),
     (["replay", "{dir}/missing.ogn"], ["cannot read"]),

@@ -36,3 +36,20 @@ def test_kernel_soak_reports_a_broken_kernel(monkeypatch):
     monkeypatch.setattr(game, "kernels", broken)
     report = kernel_soak("oware", 100_000, seed=5)
     assert report.failures and "no legal action before the end" in report.failures[0]
+
+
+def test_kernel_soak_replays_every_nth_game_through_the_protocol():
+    report = kernel_soak("puluc", 50_000, seed=5, every=10)
+    assert report.failures == []
+    sampled = len(range(0, report.games + report.cut_games, 10))   # games 0, 10, 20...
+    assert report.protocol_games in (sampled, sampled + 1)          # + the unfinished last one
+    assert 0 < report.protocol_plies < report.plies
+
+
+def test_kernel_soak_finds_a_protocol_defect_in_the_sampled_games(monkeypatch):
+    """A notation that does not parse back is not a kernel fault: only the replay finds it."""
+    game = ludotheque.load("oware")
+    monkeypatch.setattr(type(game), "action_to_string", lambda self, state, action: "A")
+    report = kernel_soak("oware", 20_000, seed=5, every=50)
+    assert report.failures and "through the protocol" in report.failures[0]
+    assert "does not parse back" in report.failures[0]

@@ -12,12 +12,12 @@ Agent specs (``make_agent``), as the CLI, the arena and the web app write them:
 """
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from ..core.errors import quote
 from ..core.game import State
 from . import alphabeta, mcts
 
@@ -175,24 +175,36 @@ def make_agent(spec: str, seed: int = 0, default_seconds: float = 1.0) -> Agent:
             if not arg:
                 return MCTSAgent(seconds=default_seconds, seed=seed)
             if arg.endswith("p"):
-                return MCTSAgent(playouts=_positive(int(arg[:-1])), seconds=None, seed=seed)
-            return MCTSAgent(seconds=_positive(float(arg)), seed=seed)
+                return MCTSAgent(playouts=_budget(int(arg[:-1]), MAX_PLAYOUTS), seconds=None,
+                                 seed=seed)
+            return MCTSAgent(seconds=_budget(float(arg), MAX_SECONDS), seed=seed)
         if name == "alphabeta":
             if not arg:
                 return AlphaBetaAgent(seconds=default_seconds, seed=seed)
             if arg.startswith("d"):
-                return AlphaBetaAgent(seconds=None, depth=_positive(int(arg[1:])), seed=seed)
+                return AlphaBetaAgent(seconds=None, depth=_budget(int(arg[1:]), MAX_DEPTH),
+                                      seed=seed)
             if arg.endswith("n"):
-                return AlphaBetaAgent(seconds=None, nodes=_positive(int(arg[:-1])), seed=seed)
-            return AlphaBetaAgent(seconds=_positive(float(arg)), seed=seed)
+                return AlphaBetaAgent(seconds=None, nodes=_budget(int(arg[:-1]), MAX_NODES),
+                                      seed=seed)
+            return AlphaBetaAgent(seconds=_budget(float(arg), MAX_SECONDS), seed=seed)
     except ValueError:
         pass
-    raise ValueError(f"unknown agent {spec!r} (random, greedy, mcts, mcts:SECONDS, mcts:Np, "
-                     f"alphabeta, alphabeta:SECONDS, alphabeta:dN, alphabeta:Nn, "
-                     f"{', '.join(LEVEL_NAMES)})")
+    raise ValueError(f"unknown agent {quote(spec)} (random, greedy, mcts, mcts:SECONDS, "
+                     f"mcts:Np, alphabeta, alphabeta:SECONDS, alphabeta:dN, alphabeta:Nn, "
+                     f"{', '.join(LEVEL_NAMES)}; at most {MAX_SECONDS:.0f} s, "
+                     f"{MAX_PLAYOUTS:.0e} playouts, depth {MAX_DEPTH}, {MAX_NODES:.0e} nodes)")
 
 
-def _positive(x: N) -> N:
-    if not 0 < x < math.inf:              # NaN and inf would search forever
-        raise ValueError("a budget is a positive number")
+# Upper bounds of a move's budget: beyond them a search would outlast any game (and a typo
+# such as ``mcts:1e9`` would hang a terminal or an arena worker).
+MAX_SECONDS = 3600.0
+MAX_PLAYOUTS = 10**8
+MAX_NODES = 10**10
+MAX_DEPTH = 64
+
+
+def _budget(x: N, limit: float) -> N:
+    if not 0 < x <= limit:                # also refuses NaN
+        raise ValueError("a budget is a positive number within its limit")
     return x

@@ -8,8 +8,9 @@ parses back to it; the game's conserved quantity (`Game.conserved`) does not cha
 the end of every game: its record round-trips through JSON and text, and the final state
 through `serialize` / `Game.deserialize`.
 
-``--kernels`` checks the kernel-level invariants instead (`core/soak_kernels.py`), in compiled
-random play about a hundred times faster: the way to soak 10^7 plies a ruleset.
+``--kernels`` checks the kernel-level invariants (`core/soak_kernels.py`) at every ply, in
+compiled random play about a hundred times faster, and replays every 100th of its games
+(``--every``) through all the checks above: the way to soak 10^7 plies a ruleset.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import math
 import random
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from rich.console import Console
 
@@ -42,6 +43,8 @@ class SoakReport:
     cut_games: int = 0        # games cut at MAX_GAME_ACTIONS
     seconds: float = 0.0
     plies_per_second: float = 0.0
+    protocol_plies: int = 0   # --kernels: plies of the sampled games replayed through the protocol
+    protocol_games: int = 0
     failures: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,39 +62,19 @@ def soak(ruleset_id: str, plies: int, seed: int = 1) -> SoakReport:
     rng = random.Random(seed)
     t0 = time.perf_counter()
     while report.plies < plies and len(report.failures) < MAX_FAILURES:
-        state, actions = game.initial_state(), list[int]()
-        conserved = game.conserved(state)
-        while report.plies < plies and len(actions) < MAX_GAME_ACTIONS:
-            problem = _check_state(game, state, conserved)
-            if problem is None and state.is_terminal:
-                problem = _check_finished(game, state, actions)
-            if problem is not None:
-                report.failures.append(f"game {report.games + report.cut_games + 1}, ply "
-                                       f"{len(actions)}: {problem}; state {_serialized(state)}")
-                break
-            if state.is_terminal:
-                report.games += 1
-                break
-            action = _random_action(state, rng)
-            before = state.key()
-            after = state.apply(action)
-            if state.key() != before:
-                report.failures.append(f"applying {action} changed the state it was played from")
-                break
-            state = after
-            actions.append(action)
-            report.plies += 1
-        else:
-            if len(actions) >= MAX_GAME_ACTIONS:
-                report.cut_games += 1
+        played, ended, problem = _protocol_game(game, lambda s: _random_action(s, rng),
+                                                plies - report.plies)
+        report.plies += played
+        _count(report, ended, played, problem, report.games + report.cut_games + 1)
     report.seconds = round(time.perf_counter() - t0, 3)
     report.plies_per_second = round(report.plies / max(report.seconds, 1e-9), 1)
     return report
 
 
-def kernel_soak(ruleset_id: str, plies: int, seed: int = 1) -> SoakReport:
+def kernel_soak(ruleset_id: str, plies: int, seed: int = 1, every: int = 100) -> SoakReport:
     """`soak_kernels.soak_loop` on ``ruleset_id``: the invariants the kernels alone can show,
-    in compiled random play from the start position."""
+    in compiled random play from the start position; then every ``every``-th of its games
+    (0: none) replayed through the protocol-level checks of `soak`."""
     from ..core.jit import bind
     from ..core import soak_kernels
     if plies < 1:
@@ -100,16 +83,66 @@ def kernel_soak(ruleset_id: str, plies: int, seed: int = 1) -> SoakReport:
     report = SoakReport(game.id, seed)
     loop = bind("ludotheque.core.soak_kernels", **game.kernels._asdict()).soak_loop
     start = game.initial_state().data.copy()
-    loop(start, game.spec, 1, seed, game.num_actions, MAX_GAME_ACTIONS)      # compile or load
+    loop(start, game.spec, 1, seed, game.num_actions, MAX_GAME_ACTIONS, 0)   # compile or load
     t0 = time.perf_counter()
-    stats = loop(start, game.spec, plies, seed, game.num_actions, MAX_GAME_ACTIONS)
-    report.seconds = round(time.perf_counter() - t0, 3)
+    stats, log, starts = loop(start, game.spec, plies, seed, game.num_actions, MAX_GAME_ACTIONS,
+                              every)
     report.plies, report.games, report.cut_games = int(stats[0]), int(stats[1]), int(stats[2])
-    report.plies_per_second = round(report.plies / max(report.seconds, 1e-9), 1)
     if stats[3] != soak_kernels.OK:
         report.failures.append(f"game {int(stats[5]) + 1} (seed {seed}), ply {int(stats[4])}: "
                                f"{soak_kernels.FAILURES[int(stats[3])]}")
+    for k in range(len(starts) - 1):
+        if len(report.failures) >= MAX_FAILURES:
+            break
+        actions = iter(log[starts[k]:starts[k + 1]].tolist())
+        played, ended, problem = _protocol_game(game, lambda s: next(actions, None), plies)
+        report.protocol_plies += played
+        report.protocol_games += 1
+        if problem is not None:
+            report.failures.append(f"game {k * every + 1} (seed {seed}) through the protocol, "
+                                   f"ply {played}: {problem}")
+    report.seconds = round(time.perf_counter() - t0, 3)
+    report.plies_per_second = round(report.plies / max(report.seconds, 1e-9), 1)
     return report
+
+
+def _protocol_game(game: Game, choose: Callable[[State], int | None],
+                   limit: int) -> tuple[int, bool, str | None]:
+    """One game from the start, its actions from ``choose`` (None: stop there), at most
+    ``limit`` and MAX_GAME_ACTIONS of them, checked at every ply: (actions played, whether
+    the game ended, the first problem found or None)."""
+    state, actions = game.initial_state(), list[int]()
+    conserved = game.conserved(state)
+    while len(actions) < min(limit, MAX_GAME_ACTIONS):
+        problem = _check_state(game, state, conserved)
+        if problem is None and state.is_terminal:
+            problem = _check_finished(game, state, actions)
+        if problem is not None:
+            return len(actions), False, f"{problem}; state {_serialized(state)}"
+        if state.is_terminal:
+            return len(actions), True, None
+        action = choose(state)
+        if action is None:
+            break
+        before = state.key()
+        try:
+            after = state.apply(action)
+        except LudoError as e:
+            return len(actions), False, f"action {action} refused: {e}"
+        if state.key() != before:
+            return len(actions), False, f"applying {action} changed the state it was played from"
+        state = after
+        actions.append(action)
+    return len(actions), False, None
+
+
+def _count(report: SoakReport, ended: bool, played: int, problem: str | None, game: int) -> None:
+    if problem is not None:
+        report.failures.append(f"game {game}, ply {played}: {problem}")
+    elif ended:
+        report.games += 1
+    elif played >= MAX_GAME_ACTIONS:
+        report.cut_games += 1
 
 
 def _random_action(state: State, rng: random.Random) -> int:
@@ -178,7 +211,10 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--plies", type=int, default=100_000, help="actions per ruleset (default 100,000)")
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--kernels", action="store_true",
-                   help="only the kernel-level invariants, in compiled play (100x faster)")
+                   help="the kernel-level invariants in compiled play (100x faster), and every "
+                        "100th game through the protocol's checks")
+    s.add_argument("--every", type=int, default=100,
+                   help="with --kernels: replay every N-th game through the protocol (0: none)")
     s.set_defaults(func=cmd_soak)
 
 
@@ -186,12 +222,15 @@ def cmd_soak(args: argparse.Namespace, console: Console) -> int:
     """One line of JSON per ruleset; exit 1 if an invariant failed."""
     if args.plies < 1:
         raise UsageError(f"--plies is at least 1, not {args.plies}")
+    if args.every < 0:
+        raise UsageError(f"--every is at least 0, not {args.every}")
     ids = [ri.name for ri in registry.rulesets()] if args.rulesets == ["all"] else args.rulesets
     for rid in ids:
         registry.load(rid)                  # a bad id fails before anything runs
     failed = False
     for rid in ids:
-        report = (kernel_soak if args.kernels else soak)(rid, args.plies, args.seed)
+        report = (kernel_soak(rid, args.plies, args.seed, args.every) if args.kernels
+                  else soak(rid, args.plies, args.seed))
         failed = failed or bool(report.failures)
         print(json.dumps(report.to_dict()), flush=True)
     return 1 if failed else 0

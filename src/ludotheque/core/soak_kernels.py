@@ -6,7 +6,8 @@ at the end, distinct and inside the action space; chance probabilities are posit
 1; `legal`, `to_move` and `chance_probs` leave the state unchanged; `apply` asks for no
 smaller array; at the end, the returns are zero-sum, in [-1, 1], and nothing before the end
 reads as an end. About a hundred times faster than the protocol-level soak, so it reaches
-10^7 plies a ruleset in seconds.
+10^7 plies a ruleset in seconds. The actions of every ``every``-th game are logged, for the
+caller to replay them through the protocol's checks (keys, notation, records).
 """
 from __future__ import annotations
 
@@ -31,11 +32,15 @@ FAILURES = ("ok", "player to move out of range", "no legal action before the end
 
 @njit(cache=True, nogil=True)
 def soak_loop(s0: np.ndarray, spec: Any, plies: int, seed: int, num_actions: int,
-              max_game: int) -> np.ndarray:
+              max_game: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Random games from ``s0`` for ``plies`` actions in all (a game longer than ``max_game``
     is cut). Returns [plies, games ended, games cut, failure code, ply of the failure in its
-    game, game of the failure]."""
+    game, game of the failure], then the log of the actions of games 0, every, 2 * every...
+    and where each of them starts in it (and ends: the last entry)."""
     x = seed_word(seed)
+    log = np.empty(1024, np.int64)
+    starts = np.zeros(1, np.int64)
+    logged = 0
     out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
     probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
     ret = np.empty(2, np.float64)
@@ -45,6 +50,7 @@ def soak_loop(s0: np.ndarray, spec: Any, plies: int, seed: int, num_actions: int
     while stats[0] < plies:
         s = s0.copy()
         ply = 0
+        sampled = every > 0 and (stats[1] + stats[2]) % every == 0
         while True:
             before = s.copy()
             p = to_move(s, spec)
@@ -92,7 +98,7 @@ def soak_loop(s0: np.ndarray, spec: Any, plies: int, seed: int, num_actions: int
                     code = BAD_RETURNS
             if code != OK:
                 stats[3], stats[4], stats[5] = code, ply, stats[1] + stats[2]
-                return stats
+                break
             if p == TERMINAL:
                 stats[1] += 1
                 break
@@ -105,11 +111,20 @@ def soak_loop(s0: np.ndarray, spec: Any, plies: int, seed: int, num_actions: int
             if need:
                 if need < s.shape[0]:
                     stats[3], stats[4], stats[5] = APPLY_SHRINKS, ply, stats[1] + stats[2]
-                    return stats
+                    break
                 s = grow(s, need)
+            if sampled:
+                if logged == log.shape[0]:
+                    log = np.concatenate((log, np.empty(logged, np.int64)))
+                log[logged] = a
+                logged += 1
             ply += 1
             stats[0] += 1
-    return stats
+        if sampled:
+            starts = np.append(starts, logged)
+        if stats[3] != OK:
+            break
+    return stats, log[:logged], starts
 
 
 # --- bound per game by ludotheque.core.jit: a game's copy imports its kernels here ---
