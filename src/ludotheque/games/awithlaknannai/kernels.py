@@ -68,7 +68,8 @@ DIST = DIRS + 9 * NMAX      # DIST + NMAX p + q: steps along the lines from p to
 SHIFT = DIST + NMAX * NMAX  # + d: that number
 FROM = SHIFT + 8            # + d: bit set of the points with a step in direction d
 JFROM = FROM + 8            # + d: bit set of the points with a jump in direction d
-SPEC_LEN = JFROM + 8
+NEXT = JFROM + 8            # + p: bit set of the points next to p
+SPEC_LEN = NEXT + NMAX
 
 # -- actions ------------------------------------------------------------------------------
 K8 = 8 * NMAX               # one action per (point, direction) and kind
@@ -105,6 +106,7 @@ def make_spec(step: np.ndarray, jump: np.ndarray, dirs: np.ndarray, dist: np.nda
             if step[p, d] >= 0:
                 spec[SHIFT + d] = step[p, d] - p
                 spec[FROM + d] |= 1 << p
+                spec[NEXT + p] |= 1 << step[p, d]
             if jump[p, d] >= 0:
                 spec[JFROM + d] |= 1 << p
         for p in range(npts):
