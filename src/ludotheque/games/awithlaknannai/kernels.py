@@ -3,7 +3,8 @@
 One set of kernels serves every ruleset (base, Lemery, Serpents, +shaman, classic and the AW-F
 options); the spec (one int64 array) holds the options and the board tables derived from the
 lines alone (``core.geometry.LineBoard``: ``step``, ``jump`` and ``back``, the point behind a
-point on the same line, for the Shaman's pull).
+point on the same line, for the Shaman's pull), and the same steps and jumps for bit sets: one
+shift a direction, with the points each direction leaves from.
 
 A turn is a sequence of actions by one player (§12), driven by the phase field:
 
