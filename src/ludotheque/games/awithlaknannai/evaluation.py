@@ -11,8 +11,9 @@ squashed into (-1, 1):
 - threats: if the side that acts next (the player to move) can capture now, 0.5 (the
   capture is often compulsory, AW-C3, and usually wins a snake); each snake of the waiting
   side that could capture counts 0.25 against the player to move;
-- mobility: 0.02 per empty point next to a snake of each side (cheap: a popcount of
-  each snake's neighbours among the empty points), which rewards the side with room to manoeuvre (AW-D2).
+- mobility: 0.02 per empty point next to a snake of each side (cheap: a popcount of each
+  snake's neighbours among the empty points), which rewards the side with room to manoeuvre
+  (AW-D2).
 
 The terms below make the side ahead in snakes *make progress*. Without them a lead was only
 worth its material: nothing rewarded closing in, trading or capturing before the draw rules,
