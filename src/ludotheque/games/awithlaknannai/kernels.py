@@ -14,9 +14,9 @@ A turn is a sequence of actions by one player (§12), driven by the phase field:
 
 State layout: points 0..36 (0 empty, 1 + p a snake of p, 3 + p the Shaman of p), huff
 candidate flags, counters, the same board as bit sets (each side's snakes, the Shamans: move
-generation works on whole sets, the cells serve everything else), then the repetition record of AW-E1 (packed positions since the
-last removal; removals are irreversible). The record grows on demand (``apply`` returns the
-length it needs).
+generation works on whole sets, the cells serve everything else), then the repetition record
+of AW-E1 (packed positions since the last removal; removals are irreversible). The record
+grows on demand (``apply`` returns the length it needs).
 """
 from __future__ import annotations
 

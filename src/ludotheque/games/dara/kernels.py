@@ -3,9 +3,10 @@
 State layout (int32): the cells (y * W + x, room for Dala's 36), the hands, the lost counts,
 the player to move, the pending removal with the row/column of the line that earned it, the
 no-capture counter, the end, the bit sets of the turn (worked out once at its start, for
-the "can he act" check and then for the legal search), then the repetition record (DA-F2): the turn-start positions met
-since the last irreversible action (placement, hut placement, removal), each packed exactly
-into ENTRY words (3 bits a cell, 10 cells a word, the player to move in bit 30 of word 0).
+the "can he act" check and then for the legal search), then the repetition record (DA-F2):
+the turn-start positions met since the last irreversible action (placement, hut placement,
+removal), each packed exactly into ENTRY words (3 bits a cell, 10 cells a word, the player to
+move in bit 30 of word 0).
 Hands never change inside one record, so the cells and the player to move are the position.
 
 Cell values: 0 empty, 1 Lion, 2 Elephant, 3 Proud Lion, 4 Matriarch, 5 Lions' hut, 6
