@@ -11,8 +11,9 @@ squashed into (-1, 1):
 - threats: if the side that acts next (the player to move) can capture now, 0.5 (the
   capture is often compulsory, AW-C3, and usually wins a snake); each snake of the waiting
   side that could capture counts 0.25 against the player to move;
-- mobility: 0.02 per empty point next to a snake of each side (cheap: one pass over at most
-  37 points and 6 directions), which rewards the side with room to manoeuvre (AW-D2).
+- mobility: 0.02 per empty point next to a snake of each side (cheap: a popcount of each
+  snake's neighbours among the empty points), which rewards the side with room to manoeuvre
+  (AW-D2).
 
 The terms below make the side ahead in snakes *make progress*. Without them a lead was only
 worth its material: nothing rewarded closing in, trading or capturing before the draw rules,
@@ -53,9 +54,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...core.bits import lowest_bit, popcount
 from .kernels import (
-    DIRS, DIST, END, NCAND, NMAX, NOCAP, ONGOING, P_LEMERY, P_MAJ, P_N, P_NOCAP, P_NPTS, PHASE,
-    REMOVE, STEP, TO_MOVE, WINNER, can_jump, is_shaman, owner,
+    BITS, DIST, END, NCAND, NEXT, NMAX, NOCAP, ONGOING, P_LEMERY, P_MAJ, P_N, P_NOCAP, PHASE,
+    REMOVE, TO_MOVE, WINNER, bitset, jumpers, sides,
 )
 
 SQUASH = 6.0
@@ -76,24 +78,20 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
     mover = s[TO_MOVE]
     n = spec[P_N]
     score = 0.0
-    threat = np.zeros(2, np.int64)
-    cnt = np.zeros(2, np.int64)
-    pts = np.empty((2, NMAX), np.int64)
-    for c in range(min(spec[P_NPTS], NMAX)):
-        v = s[c]
-        if v == 0:
-            continue
-        q = owner(v)
-        sq = 1.0 if q == 0 else -1.0
-        score += sq * (1.25 if is_shaman(v) else 1.0)
-        pts[q, cnt[q]] = c
-        cnt[q] += 1
-        base = DIRS + 9 * c
-        for k in range(spec[base]):
-            if s[spec[STEP + 8 * c + spec[base + 1 + k]]] == 0:
-                score += sq * 0.02
-        if can_jump(s, spec, c, q):
-            threat[q] += 1
+    yellow, orange, empty = sides(s, spec, 0)
+    shamans = bitset(s, BITS + 4)
+    # the material and mobility terms point by point, in point order as ever (the same sums)
+    todo = yellow | orange
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        sq = 1.0 if (yellow >> c) & 1 else -1.0
+        score += sq * (1.25 if (shamans >> c) & 1 else 1.0)
+        for _ in range(popcount(spec[NEXT + c] & empty)):
+            score += sq * 0.02
+    threat = (popcount(jumpers(spec, yellow, orange, empty)),
+              popcount(jumpers(spec, orange, yellow, empty)))
+    cnt = (popcount(yellow), popcount(orange))
     sm = 1.0 if mover == 0 else -1.0
     if s[PHASE] == REMOVE and s[NCAND] > 0:
         score += sm                                      # the removal owed to the mover
@@ -106,11 +104,16 @@ def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
         score += TRADE * lead / total
         a = 0 if lead > 0 else 1                         # the side ahead
         if cnt[1 - a] > 0:
+            ahead, behind = (yellow, orange) if a == 0 else (orange, yellow)
             dsum = 0
-            for i in range(cnt[a]):
+            while ahead:
+                i = lowest_bit(ahead)
+                ahead &= ahead - 1
                 best = 1 << 30
-                for j in range(cnt[1 - a]):
-                    best = min(best, spec[DIST + NMAX * pts[a, i] + pts[1 - a, j]])
+                rest = behind
+                while rest:
+                    best = min(best, spec[DIST + NMAX * i + lowest_bit(rest)])
+                    rest &= rest - 1
                 dsum += best
             score += (1.0 if a == 0 else -1.0) * APPROACH * (n - dsum / cnt[a])
     limit = spec[P_NOCAP]

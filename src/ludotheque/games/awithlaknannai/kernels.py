@@ -3,7 +3,8 @@
 One set of kernels serves every ruleset (base, Lemery, Serpents, +shaman, classic and the AW-F
 options); the spec (one int64 array) holds the options and the board tables derived from the
 lines alone (``core.geometry.LineBoard``: ``step``, ``jump`` and ``back``, the point behind a
-point on the same line, for the Shaman's pull).
+point on the same line, for the Shaman's pull), and the same steps and jumps for bit sets: one
+shift a direction, with the points each direction leaves from.
 
 A turn is a sequence of actions by one player (§12), driven by the phase field:
 
@@ -12,9 +13,10 @@ A turn is a sequence of actions by one player (§12), driven by the phase field:
     CHAIN   jump (by ACTOR) | stop      (AW-C5 .. C7; classic: maximal jumps only, no stop)
 
 State layout: points 0..36 (0 empty, 1 + p a snake of p, 3 + p the Shaman of p), huff
-candidate flags, counters, then the repetition record of AW-E1 (packed positions since the
-last removal; removals are irreversible). The record grows on demand (``apply`` returns the
-length it needs).
+candidate flags, counters, the same board as bit sets (each side's snakes, the Shamans: move
+generation works on whole sets, the cells serve everything else), then the repetition record
+of AW-E1 (packed positions since the last removal; removals are irreversible). The record
+grows on demand (``apply`` returns the length it needs).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from ...core import history
+from ...core.bits import lowest_bit
 from ...core.kernels import TERMINAL
 
 NMAX = 37           # points of the largest board (Serpents, 37 points)
@@ -39,7 +42,9 @@ ONB = CAPT + 1      # + p: snakes of p on the board (Shaman included)
 LASTF = ONB + 2     # + p: from point of p's previous turn if it was non-capturing, else -1
 LASTT = LASTF + 2   # + p: its to point (no_backtrack, AW-F1)
 NCAND = LASTT + 2   # pending huff candidates
-HLEN = NCAND + 1    # entries in the repetition record
+BITS = NCAND + 1    # + 2p: p's snakes (Shaman included) as a bit set, points 0-30 then 31-36;
+                    # + 4: the Shamans of both sides, the same way (``bitset``, ``flip``)
+HLEN = BITS + 6     # entries in the repetition record
 SEEN = HLEN + 1     # 2 words: the record's filter (core.history)
 HIST = SEEN + 2
 ENTRY = 8
@@ -59,7 +64,13 @@ JUMP = STEP + 8 * NMAX      # JUMP + 8p + d: the point after it on the same line
 BACK = JUMP + 8 * NMAX      # BACK + 8p + d: the point before p on the line of STEP[p, d], or -1
 DIRS = BACK + 8 * NMAX      # DIRS + 9p: number of directions leaving p, then the directions
 DIST = DIRS + 9 * NMAX      # DIST + NMAX p + q: steps along the lines from p to q (evaluation)
-SPEC_LEN = DIST + NMAX * NMAX
+# Points are numbered row by row, so a step in direction d adds the same number to every point
+# (1 along a row, n or n + 1 along a diagonal): a shift moves a whole bit set one step.
+SHIFT = DIST + NMAX * NMAX  # + d: that number
+FROM = SHIFT + 8            # + d: bit set of the points with a step in direction d
+JFROM = FROM + 8            # + d: bit set of the points with a jump in direction d
+NEXT = JFROM + 8            # + p: bit set of the points next to p
+SPEC_LEN = NEXT + NMAX
 
 # -- actions ------------------------------------------------------------------------------
 K8 = 8 * NMAX               # one action per (point, direction) and kind
@@ -90,6 +101,18 @@ def make_spec(step: np.ndarray, jump: np.ndarray, dirs: np.ndarray, dist: np.nda
                 spec[BACK + 8 * p + d] = q
         spec[DIRS + 9 * p:DIRS + 9 * p + 9] = dirs[p]
         spec[DIST + NMAX * p:DIST + NMAX * p + npts] = dist[p]
+    spec[SHIFT:SPEC_LEN] = 0
+    for d in range(8):
+        for p in range(npts):
+            if step[p, d] >= 0:
+                spec[SHIFT + d] = step[p, d] - p
+                spec[FROM + d] |= 1 << p
+                spec[NEXT + p] |= 1 << step[p, d]
+            if jump[p, d] >= 0:
+                spec[JFROM + d] |= 1 << p
+        for p in range(npts):
+            if step[p, d] >= 0 and step[p, d] - p != spec[SHIFT + d]:
+                raise ValueError("the board's steps are not uniform shifts of the point numbers")
     return spec
 
 
@@ -110,6 +133,64 @@ def owner(v: int) -> int:
 @njit(cache=True, forceinline=True)
 def is_shaman(v: int) -> bool:
     return v >= 3
+
+
+@njit(cache=True, forceinline=True)
+def bitset(s: np.ndarray, i: int) -> int:
+    """The bit set kept at s[i] (points 0-30) and s[i + 1] (points 31-36)."""
+    return np.int64(s[i]) | (np.int64(s[i + 1]) << 31)
+
+
+@njit(cache=True, forceinline=True)
+def flip(s: np.ndarray, c: int, v: int) -> None:
+    """Point c gains or loses the piece v in the bit sets."""
+    hi = c >= 31
+    bit = np.int64(1) << (c - 31 * hi)
+    s[BITS + 2 * owner(v) + hi] ^= bit
+    if v >= 3:
+        s[BITS + 4 + hi] ^= bit
+
+
+@njit(cache=True)
+def sync_bits(s: np.ndarray, spec: np.ndarray) -> None:
+    """The bit sets from the cells, for a position written cell by cell."""
+    s[BITS:BITS + 6] = 0
+    for c in range(spec[P_NPTS]):
+        if s[c] != 0:
+            flip(s, c, s[c])
+
+
+@njit(cache=True, forceinline=True)
+def shifted(m: int, k: int) -> int:
+    return m << k if k >= 0 else m >> -k
+
+
+@njit(cache=True, forceinline=True)
+def sides(s: np.ndarray, spec: np.ndarray, p: int) -> tuple[int, int, int]:
+    """p's snakes, the enemy's and the empty points, as bit sets."""
+    mine = bitset(s, BITS + 2 * p)
+    theirs = bitset(s, BITS + 2 - 2 * p)
+    every = (np.int64(1) << spec[P_NPTS]) - 1
+    return mine, theirs, every & ~(mine | theirs)
+
+
+@njit(cache=True, forceinline=True)
+def jumpers(spec: np.ndarray, mine: int, theirs: int, empty: int) -> int:
+    """The snakes of ``mine`` that can jump (AW-C1): an enemy next on a line, empty beyond."""
+    j = 0
+    for d in range(8):
+        k = spec[SHIFT + d]
+        j |= mine & spec[JFROM + d] & shifted(theirs, -k) & shifted(empty, -2 * k)
+    return j
+
+
+@njit(cache=True, forceinline=True)
+def steppers(spec: np.ndarray, mine: int, empty: int) -> int:
+    """The snakes of ``mine`` next to an empty point."""
+    m = 0
+    for d in range(8):
+        m |= mine & spec[FROM + d] & shifted(empty, -spec[SHIFT + d])
+    return m
 
 
 @njit(cache=True, forceinline=True)
@@ -134,61 +215,51 @@ def can_jump(b: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
 
 
 @njit(cache=True)
-def max_chain(b: np.ndarray, spec: np.ndarray, c0: int, p: int) -> int:
-    """AC-C3: the most snakes p's snake on c0 can capture in one chain (captured snakes leave
-    at once, AW-C4; the chain may revisit points, AW-C6). ``b`` is a scratch board, restored.
-    An explicit depth-first search (numba's cache cannot reload recursive functions)."""
-    pos = np.empty(NMAX + 1, np.int64)
-    nxt = np.empty(NMAX + 1, np.int64)
-    cap = np.empty(NMAX + 1, np.int64)
-    capv = np.empty(NMAX + 1, np.int64)
-    depth = 0
-    pos[0] = c0
-    nxt[0] = 0
-    best = 0
-    while depth >= 0:
-        c = pos[depth]
-        base = DIRS + 9 * c
-        if nxt[depth] < spec[base]:
-            d = spec[base + 1 + nxt[depth]]
-            nxt[depth] += 1
-            r = jump_to(b, spec, c, d, p)
+def max_chain(spec: np.ndarray, c0: int, theirs: int, empty: int) -> int:
+    """AC-C3: the most snakes the snake on c0 can capture in one chain (captured snakes leave
+    at once, AW-C4; the chain may revisit points, AW-C6), on bit sets. A depth-first search
+    without a stack array: the direction of each jump made, 3 bits a level in ``trail``, is
+    enough to undo it. The snake's own point counts as empty: no jump lands where it starts."""
+    o, e = theirs, empty | (np.int64(1) << c0)
+    pos, depth, best, trail, d = c0, 0, 0, 0, 0
+    while True:
+        while d < 8:
+            r = spec[JUMP + 8 * pos + d]
             if r >= 0:
-                a = spec[STEP + 8 * c + d]
-                depth += 1
-                cap[depth] = a
-                capv[depth] = b[a]
-                b[r] = b[c]
-                b[c] = 0
-                b[a] = 0
-                pos[depth] = r
-                nxt[depth] = 0
-                if depth > best:
-                    best = depth
-        else:
-            if depth > 0:
-                prev = pos[depth - 1]
-                b[prev] = b[c]
-                b[c] = 0
-                b[cap[depth]] = capv[depth]
+                a = spec[STEP + 8 * pos + d]
+                if (o >> a) & 1 and (e >> r) & 1:
+                    break
+            d += 1
+        if d < 8:                                                    # jump on
+            a = spec[STEP + 8 * pos + d]
+            o ^= np.int64(1) << a
+            e |= np.int64(1) << a
+            trail |= d << (3 * depth)
+            depth += 1
+            pos = spec[JUMP + 8 * pos + d]
+            d = 0
+            if depth > best:
+                best = depth
+        elif depth == 0:
+            return best
+        else:                                                        # undo the last jump
             depth -= 1
-    return best
+            dd = (trail >> (3 * depth)) & 7
+            trail ^= dd << (3 * depth)
+            a = spec[STEP + 8 * pos + (dd ^ 4)]
+            pos = spec[JUMP + 8 * pos + (dd ^ 4)]
+            o |= np.int64(1) << a
+            e &= ~(np.int64(1) << a)
+            d = dd + 1
 
 
-@njit(cache=True)
-def jump_max(b: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
+@njit(cache=True, forceinline=True)
+def jump_max(spec: np.ndarray, c: int, d: int, theirs: int, empty: int) -> int:
     """1 + max_chain after the jump of c in direction d (which must exist)."""
     a = spec[STEP + 8 * c + d]
-    r = spec[JUMP + 8 * c + d]
-    v, pc = b[a], b[c]
-    b[r] = pc
-    b[c] = 0
-    b[a] = 0
-    got = 1 + max_chain(b, spec, r, p)
-    b[c] = pc
-    b[a] = v
-    b[r] = 0
-    return got
+    bit = np.int64(1) << a
+    return 1 + max_chain(spec, spec[JUMP + 8 * c + d], theirs & ~bit,
+                         empty | bit | (np.int64(1) << c))
 
 
 @njit(cache=True, forceinline=True)
@@ -197,60 +268,60 @@ def backtrack(s: np.ndarray, spec: np.ndarray, p: int, c: int, t: int) -> bool:
     return spec[P_NOBACK] != 0 and s[LASTT + p] == c and s[LASTF + p] == t
 
 
-@njit(cache=True)
-def classic_max(s: np.ndarray, spec: np.ndarray, p: int, b: np.ndarray) -> int:
-    """AC-C3: the greatest number of snakes p can capture this turn."""
+@njit(cache=True, forceinline=True)
+def classic_max(spec: np.ndarray, jump: int, theirs: int, empty: int) -> int:
+    """AC-C3: the greatest number of snakes the snakes ``jump`` (those that can jump) capture."""
     m = 0
-    for c in range(spec[P_NPTS]):
-        v = s[c]
-        if v != 0 and owner(v) == p and can_jump(s, spec, c, p):
-            k = max_chain(b, spec, c, p)
-            if k > m:
-                m = k
+    while jump:
+        k = max_chain(spec, lowest_bit(jump), theirs, empty)
+        jump &= jump - 1
+        if k > m:
+            m = k
     return m
 
 
 # -- legal actions ------------------------------------------------------------------------------
 @njit(cache=True, forceinline=True)
-def gen_quiet(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
+def gen_quiet(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int, mine: int,
+              empty: int) -> int:
     """Non-capturing moves: steps (AW-B3), Shaman steps with pull (AW-S5) and pushes (AW-S6),
-    without those no_backtrack forbids (AW-F1)."""
-    shaman_ok = spec[P_SHAMAN] != 0
-    for c in range(spec[P_NPTS]):
-        v = s[c]
-        if v == 0 or owner(v) != p:
-            continue
-        sh = shaman_ok and is_shaman(v)
+    without those no_backtrack forbids (AW-F1). In point order, then direction order."""
+    shaman = mine & bitset(s, BITS + 4)
+    todo = steppers(spec, mine & ~shaman, empty) | shaman
+    while todo:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        sh = (shaman >> c) & 1
         base = DIRS + 9 * c
         for k in range(spec[base]):
             d = spec[base + 1 + k]
             a = spec[STEP + 8 * c + d]
             if backtrack(s, spec, p, c, a):
                 continue
-            if s[a] == 0:
+            if (empty >> a) & 1:
                 out[n] = A_STEP + 8 * c + d
                 n += 1
                 if sh:
                     q = spec[BACK + 8 * c + d]
-                    if q >= 0 and s[q] != 0 and owner(s[q]) == p:
+                    if q >= 0 and (mine >> q) & 1:
                         out[n] = A_PULL + 8 * c + d
                         n += 1
-            elif sh and owner(s[a]) == p:
+            elif sh and (mine >> a) & 1:
                 r = spec[JUMP + 8 * c + d]
-                if r >= 0 and s[r] == 0:
+                if r >= 0 and (empty >> r) & 1:
                     out[n] = A_PUSH + 8 * c + d
                     n += 1
     return n
 
 
 @njit(cache=True, forceinline=True)
-def gen_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
-    """Every first jump of p (AW-C1), with the Shaman's pull variants (AW-S5)."""
-    shaman_ok = spec[P_SHAMAN] != 0
-    for c in range(spec[P_NPTS]):
-        v = s[c]
-        if v == 0 or owner(v) != p:
-            continue
+def gen_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int, jump: int,
+              mine: int) -> int:
+    """Every first jump of the snakes ``jump`` (AW-C1), with the Shaman's pull variants (AW-S5)."""
+    shaman = mine & bitset(s, BITS + 4)
+    while jump:
+        c = lowest_bit(jump)
+        jump &= jump - 1
         base = DIRS + 9 * c
         for k in range(spec[base]):
             d = spec[base + 1 + k]
@@ -258,29 +329,25 @@ def gen_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) 
                 continue
             out[n] = A_JUMP + 8 * c + d
             n += 1
-            if shaman_ok and is_shaman(v):
+            if (shaman >> c) & 1:
                 q = spec[BACK + 8 * c + d]
-                if q >= 0 and s[q] != 0 and owner(s[q]) == p:
+                if q >= 0 and (mine >> q) & 1:
                     out[n] = A_JPULL + 8 * c + d
                     n += 1
     return n
 
 
-@njit(cache=True)
-def gen_classic_jumps(s: np.ndarray, spec: np.ndarray, p: int, c0: int, m: int, out: np.ndarray,
-                      n: int) -> int:
-    """AC-C3/AC-C4: jumps (of every snake, or of c0 only) that lie on a sequence of m captures."""
-    b = s[:NMAX].copy()
-    for c in range(spec[P_NPTS]):
-        if c0 >= 0 and c != c0:
-            continue
-        v = s[c]
-        if v == 0 or owner(v) != p:
-            continue
+@njit(cache=True, forceinline=True)
+def gen_classic_jumps(s: np.ndarray, spec: np.ndarray, p: int, jump: int, m: int,
+                      out: np.ndarray, n: int, theirs: int, empty: int) -> int:
+    """AC-C3/AC-C4: the jumps of the snakes ``jump`` that lie on a sequence of m captures."""
+    while jump:
+        c = lowest_bit(jump)
+        jump &= jump - 1
         base = DIRS + 9 * c
         for k in range(spec[base]):
             d = spec[base + 1 + k]
-            if jump_to(s, spec, c, d, p) >= 0 and jump_max(b, spec, c, d, p) == m:
+            if jump_to(s, spec, c, d, p) >= 0 and jump_max(spec, c, d, theirs, empty) == m:
                 out[n] = A_JUMP + 8 * c + d
                 n += 1
     return n
@@ -288,22 +355,22 @@ def gen_classic_jumps(s: np.ndarray, spec: np.ndarray, p: int, c0: int, m: int, 
 
 @njit(cache=True, forceinline=True)
 def gen_move(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray) -> int:
-    n = 0
+    mine, theirs, empty = sides(s, spec, p)
+    jump = jumpers(spec, mine, theirs, empty)
     if spec[P_CLASSIC]:
-        b = s[:NMAX].copy()
-        m = classic_max(s, spec, p, b)
-        if m > 0:
-            n = gen_classic_jumps(s, spec, p, -1, m, out, n)
+        n = 0
+        if jump:
+            m = classic_max(spec, jump, theirs, empty)
+            n = gen_classic_jumps(s, spec, p, jump, m, out, 0, theirs, empty)
             if not spec[P_HUFF]:                                    # AC-C2
                 return n
-        return gen_quiet(s, spec, p, out, n)                        # AC-F1
-    n = gen_jumps(s, spec, p, out, 0)
-    if n > 0 and not spec[P_HUFF]:                                  # AW-C3, AW-S3, AW-S4
-        for i in range(n):
-            a = out[i]
-            if a < A_JPULL and not is_shaman(s[(a - A_JUMP) // 8]):  # a non-Shaman must jump
-                return n
-    return gen_quiet(s, spec, p, out, n)                            # AW-F3
+        return gen_quiet(s, spec, p, out, n, mine, empty)           # AC-F1
+    n = gen_jumps(s, spec, p, out, 0, jump, mine)
+    if spec[P_HUFF]:                                                # AW-F3
+        return gen_quiet(s, spec, p, out, n, mine, empty)
+    if jump & ~bitset(s, BITS + 4):                                 # AW-C3: a non-Shaman can jump
+        return n
+    return gen_quiet(s, spec, p, out, n, mine, empty)               # AW-S3, AW-S4
 
 
 @njit(cache=True, forceinline=True)
@@ -322,8 +389,9 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if ph == CHAIN:
         a = s[ACTOR]
         if spec[P_CLASSIC]:                                         # AC-C4: no stop
-            b = s[:NMAX].copy()
-            return gen_classic_jumps(s, spec, p, a, max_chain(b, spec, a, p), out, 0)
+            _mine, theirs, empty = sides(s, spec, p)
+            return gen_classic_jumps(s, spec, p, np.int64(1) << a,
+                                     max_chain(spec, a, theirs, empty), out, 0, theirs, empty)
         n = 0
         base = DIRS + 9 * a
         for k in range(spec[base]):
@@ -341,25 +409,31 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 @njit(cache=True, forceinline=True)
 def has_move(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """AW-D2: p has a step, a push or a jump (the obligations only narrow a non-empty choice)."""
-    sh_ok = spec[P_SHAMAN] != 0
-    for c in range(spec[P_NPTS]):
-        v = s[c]
-        if v == 0 or owner(v) != p:
-            continue
+    mine, theirs, empty = sides(s, spec, p)
+    if jumpers(spec, mine, theirs, empty):
+        return True
+    step = steppers(spec, mine, empty)
+    if spec[P_NOBACK] and s[LASTT + p] >= 0:                        # AW-F1: one step may be barred
+        c = s[LASTT + p]
+        if step & ~(np.int64(1) << c):
+            return True
+        if (step >> c) & 1:
+            base = DIRS + 9 * c
+            for k in range(spec[base]):
+                a = spec[STEP + 8 * c + spec[base + 1 + k]]
+                if (empty >> a) & 1 and a != s[LASTF + p]:
+                    return True
+    elif step:
+        return True
+    shaman = mine & bitset(s, BITS + 4)
+    if shaman:                                                      # AW-S6: a push
+        c = lowest_bit(shaman)
         base = DIRS + 9 * c
         for k in range(spec[base]):
             d = spec[base + 1 + k]
             a = spec[STEP + 8 * c + d]
-            if s[a] == 0:
-                if not backtrack(s, spec, p, c, a):
-                    return True
-                continue
             r = spec[JUMP + 8 * c + d]
-            if r < 0 or s[r] != 0:
-                continue
-            if owner(s[a]) != p:
-                return True
-            if sh_ok and is_shaman(v) and not backtrack(s, spec, p, c, a):
+            if (mine >> a) & 1 and r >= 0 and (empty >> r) & 1 and not backtrack(s, spec, p, c, a):
                 return True
     return False
 
@@ -394,21 +468,21 @@ def lost_on_count(s: np.ndarray, spec: np.ndarray, q: int) -> int:
 
 @njit(cache=True, forceinline=True)
 def pack_position(s: np.ndarray, spec: np.ndarray, e: int) -> None:
-    """AW-E1: the snakes, the side to move and the rule memory, in ENTRY words at s[e:]."""
-    for w in range(4):
-        v = 0
-        for i in range(10):
-            c = 10 * w + i
-            if c < NMAX:
-                v |= s[c] << (3 * i)
-        s[e + w] = v
-    for w in range(2):
-        v = 0
-        for i in range(20):
-            c = 20 * w + i
-            if c < NMAX:
-                v |= s[CAND + c] << i
-        s[e + 4 + w] = v
+    """AW-E1: the snakes, the side to move and the rule memory, in ENTRY words at s[e:]: the
+    bit sets of points 0-30 of each side and of the Shamans, those of points 31-36 together,
+    the huff candidates (points 0-19, 20-36), the side to move and the no_backtrack memory."""
+    for w in range(3):
+        s[e + w] = s[BITS + 2 * w]
+    s[e + 3] = s[BITS + 1] | (s[BITS + 3] << 6) | (s[BITS + 5] << 12)
+    s[e + 4] = s[e + 5] = 0
+    if s[NCAND]:
+        for w in range(2):
+            v = 0
+            for i in range(20):
+                c = 20 * w + i
+                if c < NMAX:
+                    v |= s[CAND + c] << i
+            s[e + 4 + w] = v
     s[e + 6] = (s[TO_MOVE] | ((s[LASTF] + 1) << 1) | ((s[LASTT] + 1) << 7) | ((s[LASTF + 1] + 1) << 13)
                 | ((s[LASTT + 1] + 1) << 19))
     s[e + 7] = 0
@@ -435,6 +509,7 @@ def need(s: np.ndarray) -> int:
 @njit(cache=True, forceinline=True)
 def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
     """A position given as such (the start, a diagram): counts, AW-D2, then the record."""
+    sync_bits(s, spec)
     p = s[TO_MOVE]
     for q in range(2):
         r = lost_on_count(s, spec, q)
@@ -480,28 +555,30 @@ def end_turn(s: np.ndarray, spec: np.ndarray) -> int:
 def mark_candidates(s: np.ndarray, spec: np.ndarray, p: int) -> None:
     """AW-F4 / AC-F1: before a non-capturing move, the non-Shaman snakes of p that could
     capture (in classic, make a maximal capture)."""
+    mine, theirs, empty = sides(s, spec, p)
+    jump = jumpers(spec, mine & ~bitset(s, BITS + 4), theirs, empty)
+    if spec[P_CLASSIC] and jump:
+        m = classic_max(spec, jump, theirs, empty)
+        rest, jump = jump, 0
+        while rest:
+            c = lowest_bit(rest)
+            rest &= rest - 1
+            if max_chain(spec, c, theirs, empty) == m:
+                jump |= np.int64(1) << c
     nc = 0
-    if spec[P_CLASSIC]:
-        b = s[:NMAX].copy()
-        m = classic_max(s, spec, p, b)
-        if m > 0:
-            for c in range(spec[P_NPTS]):
-                v = s[c]
-                if v != 0 and owner(v) == p and can_jump(s, spec, c, p) and max_chain(b, spec, c, p) == m:
-                    s[CAND + c] = 1
-                    nc += 1
-    else:
-        for c in range(spec[P_NPTS]):
-            v = s[c]
-            if v != 0 and owner(v) == p and not is_shaman(v) and can_jump(s, spec, c, p):
-                s[CAND + c] = 1
-                nc += 1
+    while jump:
+        c = lowest_bit(jump)
+        jump &= jump - 1
+        s[CAND + c] = 1
+        nc += 1
     s[NCAND] = nc
 
 
 @njit(cache=True, forceinline=True)
 def move_piece(s: np.ndarray, f: int, t: int) -> None:
     """Moves the piece and its candidate flag (AW-F5)."""
+    flip(s, f, s[f])
+    flip(s, t, s[f])
     s[t] = s[f]
     s[f] = 0
     s[CAND + t] = s[CAND + f]
@@ -516,6 +593,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
         return end_turn(s, spec)
     if action >= A_REMOVE:                                           # AW-F4 .. F6
         c = action - A_REMOVE
+        flip(s, c, s[c])
         s[c] = 0
         s[ONB + o] -= 1
         for q in range(spec[P_NPTS]):
@@ -550,6 +628,9 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     if s[PHASE] == MOVE:
         s[LASTF + p] = -1
         s[LASTT + p] = -1
+    flip(s, c, s[c])
+    flip(s, r, s[c])
+    flip(s, a, s[a])
     s[r] = s[c]
     s[c] = 0
     s[a] = 0                                                         # AW-C4
@@ -557,6 +638,8 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     s[CAPT] = 1
     if kind == 4:                                                    # AW-S5 pull with a jump
         q = spec[BACK + 8 * c + d]
+        flip(s, q, s[q])
+        flip(s, c, s[q])
         s[c] = s[q]
         s[q] = 0
     reason = lost_on_count(s, spec, o)                               # AW-D1, AW-G2, AW-D4

@@ -2,9 +2,11 @@
 
 State layout (int32): the cells (y * W + x, room for Dala's 36), the hands, the lost counts,
 the player to move, the pending removal with the row/column of the line that earned it, the
-no-capture counter, the end, then the repetition record (DA-F2): the turn-start positions met
-since the last irreversible action (placement, hut placement, removal), each packed exactly
-into ENTRY words (3 bits a cell, 10 cells a word, the player to move in bit 30 of word 0).
+no-capture counter, the end, the bit sets of the turn (worked out once at its start, for
+the "can he act" check and then for the legal search), then the repetition record (DA-F2):
+the turn-start positions met since the last irreversible action (placement, hut placement,
+removal), each packed exactly into ENTRY words (3 bits a cell, 10 cells a word, the player to
+move in bit 30 of word 0).
 Hands never change inside one record, so the cells and the player to move are the position.
 
 Cell values: 0 empty, 1 Lion, 2 Elephant, 3 Proud Lion, 4 Matriarch, 5 Lions' hut, 6
@@ -35,9 +37,10 @@ NOCAP = 48          # movement-phase turns since the last removal (DA-F3)
 END = 49
 WINNER = 50         # 0, 1, or -1 for a draw
 TURNS = 51          # complete turns played
-HLEN = 52           # entries in the repetition record
-SEEN = 54           # 2 words: the record's filter (core.history)
-HIST = 56
+SETS = 52           # 10 words: the turn's bit sets (``keep_sets``), 2 words each
+HLEN = 62           # entries in the repetition record
+SEEN = 64           # 2 words: the record's filter (core.history)
+HIST = 66
 ENTRY = 4
 INITIAL_ENTRIES = 32
 
@@ -46,12 +49,12 @@ ONGOING, END_CAPTURES, END_TRAPPED, END_NO_PLACEMENT, END_REPETITION, END_NO_CAP
 
 W = 6               # both boards are 6 cells wide (a constant divisor is cheap)
 # spec fields, then tables: the neighbour of cell c in direction d at S_NB + 4c + d (-1 off the
-# board), and the S_NWIN windows of 4 consecutive cells of a line as bit masks from S_WIN
-S_W, S_H, S_N, S_DALA, S_ANYWHERE, S_HEROES, S_HUT, S_HUT_CAPTURE, S_NO_CAPTURE, S_NWIN = range(10)
+# board)
+S_W, S_H, S_N, S_DALA, S_ANYWHERE, S_HEROES, S_HUT, S_HUT_CAPTURE, S_NO_CAPTURE = range(9)
 S_ROW3, S_COL3, S_COL0 = 10, 11, 12   # where a run of 3 starts in a row, in a column; column a
+S_ROW4, S_COL4 = 13, 14                # where a window of 4 starts in a row, in a column
 S_NB = 16
-S_WIN = S_NB + 4 * 36
-S_FROM = S_WIN + 48     # + d: bit set of the cells that have a neighbour in direction d
+S_FROM = S_NB + 4 * 36  # + d: bit set of the cells that have a neighbour in direction d
 S_CWIN = S_FROM + 4     # + 6c + k: the windows of 4 through cell c (0 past the last)
 
 DX = np.array([1, 0, -1, 0], np.int64)
@@ -62,7 +65,7 @@ def make_spec(dala: bool, anywhere: bool, heroes: bool, hut: bool, hut_capture: 
               no_capture_draw: int) -> np.ndarray:
     w, h = W, (6 if dala else 5)
     spec = np.zeros(S_CWIN + 6 * 36, np.int64)
-    spec[:S_NWIN] = [w, h, w * h, dala, anywhere or dala, heroes, hut, hut_capture, no_capture_draw]
+    spec[:S_NO_CAPTURE + 1] = [w, h, w * h, dala, anywhere or dala, heroes, hut, hut_capture, no_capture_draw]
     for c in range(w * h):
         x, y = c % w, c // w
         for d in range(4):
@@ -72,11 +75,11 @@ def make_spec(dala: bool, anywhere: bool, heroes: bool, hut: bool, hut_capture: 
                 spec[S_FROM + d] |= 1 << c
     windows = [sum(1 << (y * w + x + i) for i in range(4)) for y in range(h) for x in range(w - 3)]
     windows += [sum(1 << ((y + i) * w + x) for i in range(4)) for x in range(w) for y in range(h - 3)]
-    spec[S_NWIN] = len(windows)
-    spec[S_WIN:S_WIN + len(windows)] = windows
     spec[S_ROW3] = sum(1 << (y * w + x) for y in range(h) for x in range(w - 2))
     spec[S_COL3] = sum(1 << (y * w + x) for y in range(h - 2) for x in range(w))
     spec[S_COL0] = sum(1 << (y * w) for y in range(h))
+    spec[S_ROW4] = sum(1 << (y * w + x) for y in range(h) for x in range(w - 3))
+    spec[S_COL4] = sum(1 << (y * w + x) for y in range(h - 3) for x in range(w))
     for c in range(w * h):
         through = [m for m in windows if (m >> c) & 1]
         spec[S_CWIN + 6 * c:S_CWIN + 6 * c + len(through)] = through
@@ -159,17 +162,53 @@ def boards(s: np.ndarray, spec: np.ndarray, p: int) -> tuple[int, int, int, int]
 
 
 @njit(cache=True, forceinline=True)
+def bitset(s: np.ndarray, i: int) -> int:
+    """The bit set kept at s[i] (cells 0-30) and s[i + 1] (cells 31-35)."""
+    return np.int64(s[i]) | (np.int64(s[i + 1]) << 31)
+
+
+@njit(cache=True, forceinline=True)
+def keep(s: np.ndarray, i: int, m: int) -> None:
+    s[i] = m & 0x7FFFFFFF
+    s[i + 1] = m >> 31
+
+
+@njit(cache=True, forceinline=True)
+def keep_sets(s: np.ndarray, spec: np.ndarray) -> None:
+    """At the start of a turn, the bit sets of the player to move that both the DA-E2 check
+    (`can_act`) and the legal search (`legal`) start from: the occupied cells, his cells (hut
+    included), his pieces that move, his hero, and `fours` of his cells."""
+    occ, mine_, movers, hero = boards(s, spec, s[TO_MOVE])
+    keep(s, SETS, occ)
+    keep(s, SETS + 2, mine_)
+    keep(s, SETS + 4, movers)
+    keep(s, SETS + 6, hero)
+    keep(s, SETS + 8, fours(spec, mine_))
+
+
+@njit(cache=True, forceinline=True)
+def kept_sets(s: np.ndarray) -> tuple[int, int, int, int, int]:
+    return (bitset(s, SETS), bitset(s, SETS + 2), bitset(s, SETS + 4), bitset(s, SETS + 6),
+            bitset(s, SETS + 8))
+
+
+@njit(cache=True, forceinline=True)
+def one_short(b: int, starts: int, k: int) -> int:
+    """The cells that complete the windows of 4 (cells i, i + k, i + 2k, i + 3k from each
+    start i) in which b holds exactly 3."""
+    b0, b1, b2, b3 = b & starts, (b >> k) & starts, (b >> (2 * k)) & starts, (b >> (3 * k)) & starts
+    return ((starts & ~b0 & b1 & b2 & b3) | ((b0 & ~b1 & b2 & b3) << k)
+            | ((b0 & b1 & ~b2 & b3) << (2 * k)) | ((b0 & b1 & b2 & ~b3) << (3 * k)))
+
+
+@njit(cache=True, forceinline=True)
 def fours(spec: np.ndarray, b: int) -> int:
     """Bit set of the cells where one more piece would complete a window of 4 of the pieces
-    b (a run of 4+): a fast filter before the exact checks of Dara's no-four rule."""
+    b (a run of 4+): a fast filter before the exact checks of Dara's no-four rule. On whole
+    rows and columns by shifts."""
     if spec[S_DALA]:
         return 0
-    f = 0
-    for i in range(S_WIN, S_WIN + spec[S_NWIN]):
-        r = spec[i] & ~b                                       # the window's cells not in b
-        if r != 0 and r & (r - 1) == 0:                        # exactly one
-            f |= r
-    return f
+    return one_short(b, spec[S_ROW4], 1) | one_short(b, spec[S_COL4], W)
 
 
 @njit(cache=True, forceinline=True)
@@ -333,8 +372,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     N = spec[S_N]
     if s[PEND]:
         return removals(s, spec, p, out, True)
-    occ, mine_, movers, hero = boards(s, spec, p)
-    f = fours(spec, mine_)
+    occ, mine_, movers, hero, f = kept_sets(s)                 # from the turn's start
     n = 0
     if placing(s, p):
         free = placements(s, spec, occ, f)
@@ -376,11 +414,11 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 
 @njit(cache=True)
 def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
-    """Whether the player to move has a legal action (DA-E2, DA-B4, DS-A6); stops at the first."""
+    """Whether the player to move has a legal action (DA-E2, DA-B4, DS-A6); stops at the first.
+    Reads the turn's bit sets (`keep_sets`)."""
     p = s[TO_MOVE]
     N = spec[S_N]
-    occ, mine_, movers, hero = boards(s, spec, p)
-    f = fours(spec, mine_)
+    occ, mine_, movers, hero, f = kept_sets(s)
     if placing(s, p):
         return placements(s, spec, occ, f) != 0
     empty = (spec[S_FROM] | spec[S_FROM + 2]) & ~occ
@@ -461,6 +499,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
                     formed = True
     if formed and removals(s, spec, p, s, False) > 0:         # DA-D3, DA-D7: one removal
         s[PEND] = 1
+        s[SETS:SETS + 10] = 0                                  # the turn's sets are spent
         return 0
     return end_turn(s, spec)
 
@@ -477,6 +516,7 @@ def start_turn(s: np.ndarray, spec: np.ndarray) -> int:
     """DA-E4, in order: 10 captures, the player to move cannot act, repetition, no-capture
     limit. Returns the array length the next record entry needs (0 if it fits)."""
     p = s[TO_MOVE]
+    keep_sets(s, spec)
     if s[LOST + p] >= 10:                                      # DA-E1
         s[END], s[WINNER] = END_CAPTURES, 1 - p
         return 0
