@@ -118,7 +118,7 @@ def room(s: np.ndarray, hlen: int, hist: int, entry: int) -> int:
     size = table_size(length, hist, entry)
     if hist + entry * (s[hlen] + 1) + size + 1 <= length and 2 * (s[hlen] + 1) <= size:
         return 0
-    need = 2 * length
+    need: int = 2 * length
     while not (hist + entry * (s[hlen] + 1) + table_size(need, hist, entry) + 1 <= need
                and 2 * (s[hlen] + 1) <= table_size(need, hist, entry)):
         need *= 2
