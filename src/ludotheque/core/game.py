@@ -85,7 +85,7 @@ class Game:
         at random (dice are chance nodes), so ``seed`` is accepted for OpenSpiel/Gymnasium-style
         callers and changes nothing: the start is deterministic."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise TypeError(f"a seed is an integer or None, not {seed!r}")
+            raise TypeError(f"a seed is an integer or None, not {quote(seed)}")
         return State._trusted(self, self.initial_data(seed), origin=(seed,))
 
     def check_data(self, data: np.ndarray) -> None:
@@ -466,7 +466,7 @@ class State:
         """The state seen from ``player`` (0 or 1): float32 in [0, 1], shape
         ``game.observation_shape``."""
         if player not in (0, 1) or isinstance(player, bool):
-            raise ValueError(f"player is 0 or 1, not {player!r}")
+            raise ValueError(f"player is 0 or 1, not {quote(player)}")
         return self.game.observation_tensor(self, int(player))
 
     def key(self) -> bytes:

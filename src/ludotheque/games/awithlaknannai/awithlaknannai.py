@@ -141,7 +141,7 @@ class Awithlaknannai(Game):
                 continue
             m = re.match(r"^(top|mid|bot)\s+(.*)$", t)
             if not m:
-                raise NotationError(f"cannot read the diagram line {line!r} (rows start with top, mid, bot)")
+                raise NotationError(f"cannot read the diagram line {quote(line)} (rows start with top, mid, bot)")
             if m.group(1) in rows:
                 raise NotationError(f"the diagram has two {m.group(1)} rows")
             rows[m.group(1)] = m.group(2).split()
@@ -155,7 +155,7 @@ class Awithlaknannai(Game):
                                     f"not {len(rows[label])}")
             for c, tok in zip(cells, rows[label]):
                 if tok not in SYMBOLS:
-                    raise NotationError(f"unknown piece {tok!r} (write y o Y O or .)")
+                    raise NotationError(f"unknown piece {quote(tok)} (write y o Y O or .)")
                 v = SYMBOLS[tok]
                 if v >= 3 and not self.shaman:
                     raise NotationError("Shamans (Y, O) need the +shaman extension")
@@ -173,7 +173,7 @@ class Awithlaknannai(Game):
                 continue
             m = re.fullmatch(_PT + "-" + _PT, text)
             if not m:
-                raise NotationError(f"a previous move is a step such as m3-m4, not {text!r}")
+                raise NotationError(f"a previous move is a step such as m3-m4, not {quote(text)}")
             if self.spec[K.P_NOBACK]:
                 s[K.LASTF + p] = self.point_index(m.group(1))
                 s[K.LASTT + p] = self.point_index(m.group(2))

@@ -147,7 +147,7 @@ class Komikan(Game):
                     grass.append(q)
                     cell = cell[1:-1]
                 if cell not in (".", "a", "A", "P", "C", "P+C"):
-                    raise NotationError(f"{cell!r} on {name}: cells are P a A C P+C . (grass [x])")
+                    raise NotationError(f"{quote(cell)} on {name}: cells are P a A C P+C . (grass [x])")
                 if cell in ("a", "A"):
                     board[q] = K.ALPACA if cell == "a" else K.ALPHA
                 if "P" in cell:
@@ -182,7 +182,7 @@ class Komikan(Game):
             for m in hist:
                 mm = _MOVE.match(m) or _CAPTURE.match(m)
                 if not mm:
-                    raise NotationError(f"{m!r}: a remembered move is written from-to")
+                    raise NotationError(f"{quote(m)}: a remembered move is written from-to")
                 pairs.append((point(mm.group(1)), point(mm.groups()[-1])))
             moves += [x for pr in pairs for x in pr]
         g = (grass[0], grass[1]) if grass else (-1, -1)

@@ -82,13 +82,13 @@ class Puluc(Game):
                 p = 0 if pos == 0 else 1
                 m = _CITY.match("" if tok == "(empty)" else tok)
                 if not m or (m.group(1) and m.group(1) != COLOUR[p]) or (m.group(3) and m.group(3) != GUARD[p]):
-                    raise NotationError(f"bad city {tok!r} at {pos}: write {COLOUR[p]}×k, +{GUARD[p]}, or (empty)")
+                    raise NotationError(f"bad city {quote(tok)} at {pos}: write {COLOUR[p]}×k, +{GUARD[p]}, or (empty)")
                 s[K.CITY + p] = int(m.group(2) or 0)
                 s[K.CITYG + p] = 1 if m.group(3) else 0
                 counts[p] += int(s[K.CITY + p] + s[K.CITYG + p])
             elif tok != ".":
                 if any(ch not in "YBGg" for ch in tok) or len(tok) > 14:
-                    raise NotationError(f"bad unit {tok!r} at {pos}: letters Y B G g, bottom to top")
+                    raise NotationError(f"bad unit {quote(tok)} at {pos}: letters Y B G g, bottom to top")
                 for i, ch in enumerate(tok):
                     col = 0 if ch in "YG" else 1
                     s[K.C + pos] |= col << i
@@ -105,7 +105,7 @@ class Puluc(Game):
             for item in removed_text.replace(",", " ").split():
                 m = re.match(r"^([YB])[×x](\d+)$", item)
                 if not m:
-                    raise NotationError(f"bad removed count {item!r}")
+                    raise NotationError(f"bad removed count {quote(item)}")
                 given["YB".index(m.group(1))] = int(m.group(2))
             if given != removed:
                 raise NotationError(f"warriors do not add up: removed {given}, expected {removed}")

@@ -118,7 +118,7 @@ class Yote(Game):
             elif last_rank is not None and line.strip() and set(line.strip()) <= set("/\\ "):
                 gaps[last_rank - 1] = line          # the gap between last_rank - 1 and last_rank
             elif line.strip() and not re.match(r"^\s*[a-f](?:\s+[a-f])*\s*$", line):
-                raise NotationError(f"cannot read the diagram line {line!r}")
+                raise NotationError(f"cannot read the diagram line {quote(line)}")
         if sorted(rows) != list(range(1, self.height + 1)):
             raise NotationError(f"a {self.name} diagram has ranks 1-{self.height}")
         s = K.new_state(self.spec)
