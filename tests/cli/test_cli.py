@@ -25,6 +25,19 @@ def test_list_shows_every_ruleset(capsys):
     assert all(d["description"] for d in data)
 
 
+def test_list_in_french_gives_french_titles_descriptions_and_extension_names(capsys):
+    assert main(["list", "--json", "--lang", "fr"]) == 0
+    data = {d["id"]: d for d in json.loads(capsys.readouterr().out)}
+    assert data["oware"]["description"].startswith("Le mancala à deux rangées du Ghana")
+    assert data["dara"]["extension_names"] == {"heroes": "Héros", "hut": "Hutte du chaman"}
+    assert data["awithlaknannai/serpents"]["title"] == "Serpents Combattants"
+    assert main(["list", "--lang", "fr"]) == 0              # piped: one ruleset a line
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("yote\t"))
+    assert "+caravan (Caravane royale)" in line and "Les chameaux d'Afrique de l'Ouest" in line
+    assert main(["list", "--json"]) == 0                    # English by default, as before
+    assert "Ghana" in next(d for d in json.loads(capsys.readouterr().out) if d["id"] == "oware")["description"]
+
+
 def test_list_on_a_narrow_terminal_keeps_ids_titles_and_options_whole(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("FORCE_COLOR", "1")            # stdout counts as a terminal

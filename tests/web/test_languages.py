@@ -71,7 +71,7 @@ def test_every_message_id_the_code_uses_is_in_the_catalogue():
     py = "".join(p.read_text("utf-8") for p in SRC.rglob("*.py"))
     # every literal id (msg("end.wins"), END_TEXT's ids, "puluc.to_move_split"...); the few
     # built ones ("puluc.city_" + colour) end with "_"
-    prefixes = "status|end|text|srv|cli|dara|fanorona|komikan|konane|oware|omweso|puluc|yote|awith"
+    prefixes = "status|end|text|error|srv|cli|dara|fanorona|komikan|konane|oware|omweso|puluc|yote|awith"
     ids = {i for i in re.findall(rf'"((?:{prefixes})\.[\w.]+)"', py) if not i.endswith(("_", "."))}
     ids |= {f"cli.{k}" for k in re.findall(r'\btr\(lang, [\'"](\w+)[\'"]', py)}
     assert len(ids) > 150

@@ -23,33 +23,48 @@ from .progress import progress_bar
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
+    from ..core.rules_text import title
+    from ..i18n import translate
+    from .i18n import tr
+    lang = args.lang
     infos = registry.rulesets()
+
+    def description(ri: registry.RulesetInfo) -> str:      # the registry's English, else the catalogue's
+        key = f"ruleset.{ri.name}.description"
+        text = translate(lang, key)
+        return ri.description if text == key else text
+
+    def extensions(ri: registry.RulesetInfo, sep: str) -> str:
+        return sep.join(f"+{e} ({translate(lang, f'extension.{e}')})" if lang != "en" else f"+{e}"
+                        for e in ri.extensions)
+
     if args.json:
         print(json.dumps([{
-            "id": ri.name, "title": ri.title, "description": ri.description,
+            "id": ri.name, "title": title(ri.name, lang), "description": description(ri),
             "extensions": list(ri.extensions),
+            "extension_names": {e: translate(lang, f"extension.{e}") for e in ri.extensions},
             "options": {o.name: {"default": o.default, "choices": list(o.choices), "help": o.help}
                         for o in ri.options},
         } for ri in infos], indent=1))
         return 0
     if not console.is_terminal:           # piped: one ruleset a line, tab-separated fields
         for ri in infos:
-            print("\t".join((ri.name, ri.title, " ".join(f"+{e}" for e in ri.extensions),
-                             " ".join(f"{o.name}={o.default}" for o in ri.options), ri.description)))
+            print("\t".join((ri.name, title(ri.name, lang), extensions(ri, " "),
+                             " ".join(f"{o.name}={o.default}" for o in ri.options), description(ri))))
         return 0
-    table = Table(title="ludotheque rulesets")
+    table = Table(title=tr(lang, "list_title"))
     wide = console.width >= 120           # on a narrow terminal the descriptions make way,
     table.add_column("id", no_wrap=True)  # and titles go under the ids: ids and options are
     if wide:                              # what one types, never cut them
-        table.add_column("game", overflow="fold")
-        table.add_column("description", overflow="fold")
-    table.add_column("extensions", no_wrap=True)
-    table.add_column("options", no_wrap=True)
+        table.add_column(tr(lang, "list_game"), overflow="fold")
+        table.add_column(tr(lang, "list_description"), overflow="fold")
+    table.add_column(tr(lang, "list_extensions"), no_wrap=True)
+    table.add_column(tr(lang, "list_options"), no_wrap=True)
     for ri in infos:
         opts = "\n".join(f"{o.name}={o.default}" for o in ri.options)
-        exts = "\n".join(f"+{e}" for e in ri.extensions)
-        first = [ri.name, ri.title, ri.description] if wide else [f"{ri.name}\n[dim]{ri.title}[/dim]"]
-        table.add_row(*first, exts, opts)
+        name = title(ri.name, lang)
+        first = [ri.name, name, description(ri)] if wide else [f"{ri.name}\n[dim]{name}[/dim]"]
+        table.add_row(*first, extensions(ri, "\n"), opts)
     console.print(table)
     return 0
 
@@ -133,6 +148,8 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("list", help="every ruleset with a one-line description")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--lang", choices=LANGUAGES, default="en",
+                   help="language of the titles, descriptions and extension names")
     s.set_defaults(func=cmd_list)
     s = sub.add_parser("rules", help="the rules, written for players")
     s.add_argument("ruleset")

@@ -89,7 +89,7 @@ def play(ruleset_id: str, opponent: str = "mcts", human_seat: int = 0, seed: int
                 steps.append((s, a))
                 s = s.apply(a)
         except LudoError as e:
-            console.print(f"[red]{e}[/red]")
+            console.print(Text(e.text(lang), style="red"))     # the player's text is no markup
             continue
         took = time.perf_counter() - t0
         history += [(before, a, took / len(steps)) for before, a in steps]

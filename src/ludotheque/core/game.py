@@ -85,7 +85,7 @@ class Game:
         at random (dice are chance nodes), so ``seed`` is accepted for OpenSpiel/Gymnasium-style
         callers and changes nothing: the start is deterministic."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise TypeError(f"a seed is an integer or None, not {seed!r}")
+            raise TypeError(f"a seed is an integer or None, not {quote(seed)}")
         return State._trusted(self, self.initial_data(seed), origin=(seed,))
 
     def check_data(self, data: np.ndarray) -> None:
@@ -151,13 +151,13 @@ class Game:
         actions' texts separated by spaces; games with a turn notation override both."""
         words = text.split()
         if not words:
-            raise NotationError("an empty turn")
+            raise NotationError(msg("error.empty_turn"))
         actions: list[int] = []
         for i, word in enumerate(words):
             actions.append(state.parse_move(word))
             after = state.apply(actions[-1])
             if i < len(words) - 1 and self.ends_turn(state, after):
-                raise IllegalActionError(f"{text!r}: the turn is over after {word}")
+                raise IllegalActionError(msg("error.turn_over_after", text=quote(text), move=quote(word)))
             state = after
         return actions
 
@@ -390,15 +390,15 @@ class State:
     def apply(self, action: int) -> "State":
         """The state after ``action``; IllegalActionError (and no change) if it is not legal."""
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(f"an action is an integer, not {quote(action)}")
+            raise IllegalActionError(msg("error.action_not_int", action=quote(action)))
         if self.is_terminal:
-            raise IllegalActionError("the game is over: no action is legal")
+            raise IllegalActionError(msg("error.game_over_action"))
         if self._legal is None:
             self.legal_actions()
         assert self._legal is not None
         if int(action) not in self._legal:
             names = ", ".join(self.game.action_to_string(self, a) for a in self._legal)
-            raise IllegalActionError(f"action {quote(action)} is not legal here; legal: {names}")
+            raise IllegalActionError(msg("error.action_not_legal", action=quote(action), legal=names))
         return self._apply_unchecked(int(action))
 
     def _apply_unchecked(self, action: int) -> "State":
@@ -413,11 +413,11 @@ class State:
 
     def parse_move(self, text: str) -> int:
         if not isinstance(text, str):
-            raise NotationError(f"a move is a string, not {type(text).__name__}")
+            raise NotationError(msg("error.move_not_text", type=type(text).__name__))
         if len(text) > MAX_MOVE_LENGTH:
-            raise NotationError(f"a move has at most {MAX_MOVE_LENGTH} characters: {quote(text)}")
+            raise NotationError(msg("error.move_too_long", n=MAX_MOVE_LENGTH, text=quote(text)))
         if self.is_terminal:
-            raise IllegalActionError("the game is over: no move is legal")
+            raise IllegalActionError(msg("error.game_over_move"))
         return self.game.parse_action(self, text)
 
     def parse_turn(self, text: str) -> list[int]:
@@ -426,11 +426,11 @@ class State:
         `Game.turn_to_string` prints gives back its actions). A text that is no turn but one
         action's notation (such as a chain's next jump ``xt3``) is that action."""
         if not isinstance(text, str):
-            raise NotationError(f"a move is a string, not {type(text).__name__}")
+            raise NotationError(msg("error.move_not_text", type=type(text).__name__))
         if len(text) > MAX_MOVE_LENGTH:
-            raise NotationError(f"a move has at most {MAX_MOVE_LENGTH} characters: {quote(text)}")
+            raise NotationError(msg("error.move_too_long", n=MAX_MOVE_LENGTH, text=quote(text)))
         if self.is_terminal:
-            raise IllegalActionError("the game is over: no move is legal")
+            raise IllegalActionError(msg("error.game_over_move"))
         try:
             return self.game.parse_turn(self, text.strip())
         except NotationError:
@@ -466,7 +466,7 @@ class State:
         """The state seen from ``player`` (0 or 1): float32 in [0, 1], shape
         ``game.observation_shape``."""
         if player not in (0, 1) or isinstance(player, bool):
-            raise ValueError(f"player is 0 or 1, not {player!r}")
+            raise ValueError(f"player is 0 or 1, not {quote(player)}")
         return self.game.observation_tensor(self, int(player))
 
     def key(self) -> bytes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from .errors import RulesetError
+from .errors import RulesetError, quote
 from .registry import parse_ruleset_id
 
 LANGUAGES = ("en", "fr")
@@ -12,7 +12,7 @@ LANGUAGES = ("en", "fr")
 
 def rules_text(ruleset_id: str, lang: str = "en") -> str:
     if lang not in LANGUAGES:
-        raise RulesetError(f"rules are written in {' and '.join(LANGUAGES)}, not {lang!r}")
+        raise RulesetError(f"rules are written in {' and '.join(LANGUAGES)}, not {quote(lang)}")
     ri, _, _ = parse_ruleset_id(ruleset_id)
     name = ri.name.replace("/", "_")
     path = resources.files(ri.rules_package).joinpath("rules", f"{name}.{lang}.md")

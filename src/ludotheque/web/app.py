@@ -425,7 +425,7 @@ def create_app(db_path: str | Path) -> FastAPI:
         except SessionError as e:
             return {"type": "error", **e.payload(), "status": e.status}
         except LudoError as e:
-            return {"type": "error", "message": str(e)[:300], "status": 400}
+            return {"type": "error", **SessionError(e.message or str(e)[:300]).payload(), "status": 400}
 
     @app.websocket("/ws/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str, token: str = "") -> None:

@@ -323,7 +323,7 @@ class Session:
         try:
             return self.state.parse_move(text.strip())
         except (NotationError, IllegalActionError) as e:
-            raise SessionError(str(e)) from None
+            raise SessionError(e.message or str(e)) from None
 
     def play(self, token: Any, action: Any, ply: Any) -> None:
         self.check_ply(ply)
@@ -345,7 +345,7 @@ class Session:
             try:
                 self.state.parse_move(text)
             except IllegalActionError as e:
-                return msg("srv.engine", text=str(e))
+                return e.message or msg("srv.engine", text=str(e))
             except NotationError:
                 continue
         names = sorted({self.game.action_points(self.state, a)[0]

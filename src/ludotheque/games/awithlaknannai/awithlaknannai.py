@@ -21,6 +21,7 @@ import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.geometry import LineBoard
+from ...core.errors import quote
 from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
@@ -88,8 +89,8 @@ class Awithlaknannai(Game):
         try:
             return self.board.index(name)
         except ValueError:
-            raise NotationError(f"{name} is not a point of the {self.npts}-point board "
-                                f"(t1-t{self.n}, m1-m{self.n + 1}, b1-b{self.n})") from None
+            raise NotationError(msg("awith.error.no_point", point=quote(name, 12), n=self.npts,
+                                    t=f"t{self.n}", m=f"m{self.n + 1}", b=f"b{self.n}")) from None
 
     def row(self, letter: str) -> list[int]:
         count = self.n + 1 if letter == "m" else self.n
@@ -140,7 +141,7 @@ class Awithlaknannai(Game):
                 continue
             m = re.match(r"^(top|mid|bot)\s+(.*)$", t)
             if not m:
-                raise NotationError(f"cannot read the diagram line {line!r} (rows start with top, mid, bot)")
+                raise NotationError(f"cannot read the diagram line {quote(line)} (rows start with top, mid, bot)")
             if m.group(1) in rows:
                 raise NotationError(f"the diagram has two {m.group(1)} rows")
             rows[m.group(1)] = m.group(2).split()
@@ -154,7 +155,7 @@ class Awithlaknannai(Game):
                                     f"not {len(rows[label])}")
             for c, tok in zip(cells, rows[label]):
                 if tok not in SYMBOLS:
-                    raise NotationError(f"unknown piece {tok!r} (write y o Y O or .)")
+                    raise NotationError(f"unknown piece {quote(tok)} (write y o Y O or .)")
                 v = SYMBOLS[tok]
                 if v >= 3 and not self.shaman:
                     raise NotationError("Shamans (Y, O) need the +shaman extension")
@@ -172,7 +173,7 @@ class Awithlaknannai(Game):
                 continue
             m = re.fullmatch(_PT + "-" + _PT, text)
             if not m:
-                raise NotationError(f"a previous move is a step such as m3-m4, not {text!r}")
+                raise NotationError(f"a previous move is a step such as m3-m4, not {quote(text)}")
             if self.spec[K.P_NOBACK]:
                 s[K.LASTF + p] = self.point_index(m.group(1))
                 s[K.LASTT + p] = self.point_index(m.group(2))
@@ -228,16 +229,13 @@ class Awithlaknannai(Game):
             return K.A_REMOVE + self.point_index(m.group(1))
         m = _MOVE.match(t)
         if not m:
-            raise NotationError(
-                f"{text!r} is not an Awithlaknannai action: write m4-m5, m6xm4, xt3 (a chain's next "
-                "jump), m4-m5<m3 (pull), m4-m5>m6 (push), -b5 (huff removal) or stop")
+            raise NotationError(msg("awith.error.not_an_action", text=quote(text)))
         src, sep, dst, extra, other = m.groups()
         if src is None:
             if sep != "x":
-                raise NotationError(f"{text!r}: a step names its snake, e.g. m4-m5")
+                raise NotationError(msg("awith.error.step_names_snake", text=quote(text)))
             if state.data[K.PHASE] != K.CHAIN:
-                raise IllegalActionError(f"{t} continues a chain, but no chain is under way: name the "
-                                         "jumping snake, e.g. b2xb4")
+                raise IllegalActionError(msg("awith.error.no_chain", move=t))
             c = int(state.data[K.ACTOR])
         else:
             c = self.point_index(src)
@@ -245,60 +243,58 @@ class Awithlaknannai(Game):
         table = K.STEP if sep == "-" else K.JUMP
         dirs = [d for d in range(8) if self.spec[table + 8 * c + d] == to]
         if not dirs:
-            what = "adjacent on a line" if sep == "-" else "two points apart on one straight line"
-            raise IllegalActionError(f"{t}: {self.point_name(c)} and {dst} are not {what}")
+            raise IllegalActionError(msg("awith.error.not_adjacent" if sep == "-" else "awith.error.not_jump_apart",
+                                         move=t, a=self.point_name(c), b=dst))
         d = dirs[0]
         if extra is None:
             return (K.A_STEP if sep == "-" else K.A_JUMP) + 8 * c + d
         o = self.point_index(other)
         if extra == "<":
             if self.spec[K.BACK + 8 * c + d] != o:
-                raise IllegalActionError(f"{t}: a pull takes the snake right behind the Shaman on the "
-                                         f"line of its move, not {other}")
+                raise IllegalActionError(msg("awith.error.pull", move=t, point=other))
             return (K.A_PULL if sep == "-" else K.A_JPULL) + 8 * c + d
         if sep != "-" or self.spec[K.JUMP + 8 * c + d] != o:
-            raise IllegalActionError(f"{t}: a push moves the Shaman onto a friendly snake and that snake "
-                                     "one point further on the same line")
+            raise IllegalActionError(msg("awith.error.push", move=t))
         return K.A_PUSH + 8 * c + d
 
     def parse_action(self, state: State, text: str) -> int:
         action = self._encode(state, text)
         legal = state.legal_actions()
         if action not in legal:
-            raise IllegalActionError(f"{text.strip()} is not legal here ({self._why(state, action)}); legal: "
-                                     + " ".join(self.action_to_string(state, a) for a in legal))
+            raise IllegalActionError(msg("awith.error.not_legal", move=text.strip(), why=self._why(state, action),
+                                         legal=" ".join(self.action_to_string(state, a) for a in legal)))
         return action
 
-    def _why(self, state: State, action: int) -> str:
+    def _why(self, state: State, action: int) -> Message:
         s, p = state.data, state.current_player
         ph = int(s[K.PHASE])
         if ph == K.REMOVE:
-            return "your turn starts by removing a huffed snake"
+            return msg("awith.why.remove_first")
         if action >= K.A_REMOVE and action != K.A_STOP:
-            return "no huff removal is owed"
+            return msg("awith.why.no_removal")
         if ph == K.CHAIN:
             if action == K.A_STOP:
-                return "the chain must go on" if self.classic else "this snake must jump again (forced_chain)"
-            return f"only the snake on {self.point_name(int(s[K.ACTOR]))} may go on jumping"
+                return msg("awith.why.chain_goes_on" if self.classic else "awith.why.forced_chain")
+            return msg("awith.why.only_actor", point=self.point_name(int(s[K.ACTOR])))
         if action == K.A_STOP:
-            return "no chain to stop"
+            return msg("awith.why.nothing_to_stop")
         kind, c, d = self._parts(action)
         v = int(s[c])
         if v == 0 or K.owner(v) != p:
-            return f"no {self.player_names[p]} snake on {self.point_name(c)}"
+            return msg(("awith.why.no_yellow_snake", "awith.why.no_orange_snake")[p], point=self.point_name(c))
         if kind in (1, 2, 4) and not (self.shaman and v >= 3):
-            return "only a Shaman pulls or pushes"
+            return msg("awith.why.only_shaman")
         if kind == 3 and self.classic:
-            return "the capture must take as many snakes as possible"
+            return msg("awith.why.majority_capture")
         if kind <= 2:
             a = int(self.spec[K.STEP + 8 * c + d])
             if kind == 0 and s[a] != 0:
-                return f"{self.point_name(a)} is occupied"
+                return msg("awith.why.occupied", point=self.point_name(a))
             if any(act >= K.A_JUMP for act in state.legal_actions()):
-                return "a capture is compulsory"
+                return msg("awith.why.must_capture")
             if self.spec[K.P_NOBACK] and s[K.LASTT + p] == c and s[K.LASTF + p] == a:
-                return "no_backtrack: this snake may not step straight back"
-        return "the move is blocked"
+                return msg("awith.why.no_backtrack")
+        return msg("awith.why.blocked")
 
     def parse_turn(self, state: State, text: str) -> list[int]:
         """The actions of a full turn in the §9 notation: ``b2xb4xt3xb2``, ``-b5,m4xm2``,
@@ -317,11 +313,11 @@ class Awithlaknannai(Game):
                 continue
             tokens = list(_TOKEN.finditer(part))
             if not tokens or "".join(m.group(0) for m in tokens) != part or i != len(parts) - 1:
-                raise NotationError(f"{text!r} is not an Awithlaknannai turn (e.g. m4-m5, b2xb4xt3, -b5,m4xm2)")
+                raise NotationError(msg("awith.error.not_a_turn", text=quote(text)))
             for k, m in enumerate(tokens):
                 tok = m.group(0)
                 if k > 0 and (m.group(1) is not None or m.group(2) != "x" or m.group(4)):
-                    raise NotationError(f"{text!r}: only jumps (xP) may follow the first move of a turn")
+                    raise NotationError(msg("awith.error.only_jumps_follow", text=quote(text)))
                 a = st.parse_move(tok)
                 actions.append(a)
                 st = st.apply(a)

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.errors import quote
 from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
@@ -60,8 +61,9 @@ class Dara(Game):
     def _cell(self, file: str, rank: str, text: str) -> int:
         x, y = ord(file) - 97, int(rank) - 1
         if not (0 <= x < self.width and 0 <= y < self.height):
-            raise NotationError(f"{text!r}: no cell {file}{rank} on the {self.width}x{self.height} "
-                                f"{self.name} board (a1-{self.cell_name(self.n - 1)})")
+            raise NotationError(msg("dara.error.no_cell", text=quote(text), cell=quote(file + rank, 12),
+                                    width=self.width, height=self.height, game=self.name,
+                                    last=self.cell_name(self.n - 1)))
         return y * self.width + x
 
     # -- positions --------------------------------------------------------------------------
@@ -150,10 +152,9 @@ class Dara(Game):
         if not m:
             turn = re.match(r"^([HS]?@[a-z]\d+|[a-z]\d+-[a-z]\d+)(-[a-z]\d+)$", t) if isinstance(t, str) else None
             if turn:
-                raise NotationError(f"{text!r} is a whole turn: play it as two actions, "
-                                    f"{turn.group(1)} then {turn.group(2)}")
-            raise NotationError(f"{text!r} is not a {self.name} action: write a placement @c3 "
-                                "(H@c3 hero, S@c3 hut), a move c3-c4 or a removal -c3")
+                raise NotationError(msg("dara.error.whole_turn", text=quote(text), first=turn.group(1)[:24],
+                                        then=turn.group(2)[:24]))
+            raise NotationError(msg("dara.error.not_an_action", text=quote(text), game=self.name))
         n = self.n
         legal = state.legal_actions()
         s = state.data
@@ -165,42 +166,41 @@ class Dara(Game):
             if action in legal:
                 return action
             if prefix == "H" and not self.heroes or prefix == "S" and not self.hut:
-                raise IllegalActionError(f"{t}: {self.id} has no {'hero' if prefix == 'H' else 'hut'}")
-            raise IllegalActionError(f"{t} is not legal: {self._why_not_placement(state, prefix, c)}")
+                raise IllegalActionError(msg("dara.error.no_hero" if prefix == "H" else "dara.error.no_hut",
+                                                 move=t, game=self.id))
+            raise IllegalActionError(msg("error.not_legal_why", move=t, why=self._why_not_placement(state, prefix, c)))
         if m.group(8):                                         # a removal
             c = self._cell(m.group(8), m.group(9), text)
             if 3 * n + c in legal:
                 return 3 * n + c
             if not s[K.PEND]:
-                raise IllegalActionError(f"{t}: no removal is due (a removal follows a move that forms a line of 3)")
-            raise IllegalActionError(f"{t}: {self.cell_name(c)} holds no enemy piece that may be captured; "
-                                     f"capturable: {self._names(state, legal)}")
+                raise IllegalActionError(msg("dara.error.no_removal_due", move=t))
+            raise IllegalActionError(msg("dara.error.not_capturable", move=t, cell=self.cell_name(c),
+                                             moves=self._names(state, legal)))
         a = self._cell(m.group(4), m.group(5), text)
         b = self._cell(m.group(6), m.group(7), text)
         dx, dy = b % self.width - a % self.width, b // self.width - a // self.width
         dist = abs(dx) + abs(dy)
         if dx and dy or dist not in (1, 2):
-            raise IllegalActionError(f"{t}: a piece moves one cell left, right, up or down "
-                                     "(a hero may jump one piece)")
+            raise IllegalActionError(msg("dara.error.step_shape", move=t))
         d = {(1, 0): 0, (0, 1): 1, (-1, 0): 2, (0, -1): 3}[(dx // dist, dy // dist)]
         action = (4 * n if dist == 1 else 8 * n) + 4 * a + d
         if action in legal:
             return action
-        raise IllegalActionError(f"{t} is not legal: {self._why_not_move(state, a, b, dist)}")
+        raise IllegalActionError(msg("error.not_legal_why", move=t, why=self._why_not_move(state, a, b, dist)))
 
     def parse_turn(self, state: State, text: str) -> list[int]:
         """The actions of a turn text (rules/dara.md section 9): `@c3`, `c3-c4`, `c3-c4-e5`,
         `@d1-f5`, `S@c3-d3`, or a removal `-e5` that finishes a turn under way."""
         m = _TURN.match(text.strip())
         if not m or not m.group(0):
-            raise NotationError(f"{text!r} is not a {self.name} turn: write @c3, c3-c4, or either "
-                                "followed by the removal it earns (c3-c4-e5)")
+            raise NotationError(msg("dara.error.not_a_turn", text=quote(text), game=self.name))
         tokens = ([m.group(1)] if m.group(1) else []) + re.findall(r"-[a-z]\d+", m.group(2))
         mover = state.current_player
         actions: list[int] = []
         for i, token in enumerate(tokens):
             if i and (state.current_player != mover or not state.data[K.PEND]):
-                raise IllegalActionError(f"{text!r}: no removal is due after {''.join(tokens[:i])}")
+                raise IllegalActionError(msg("dara.error.no_removal_after", text=quote(text), move="".join(tokens[:i])))
             actions.append(self.parse_action(state, token))
             state = state.apply(actions[-1])
         return actions
@@ -212,54 +212,54 @@ class Dara(Game):
             state = state.apply(a)
         return text
 
-    def _names(self, state: State, actions: list[int]) -> str:
-        return ", ".join(self.action_to_string(state, x) for x in actions) or "none"
+    def _names(self, state: State, actions: list[int]) -> str | Message:
+        return ", ".join(self.action_to_string(state, x) for x in actions) or msg("text.none")
 
-    def _why_not_placement(self, state: State, prefix: str, c: int) -> str:
+    def _why_not_placement(self, state: State, prefix: str, c: int) -> Message:
         s, p = state.data, state.current_player
         if s[K.PEND]:
-            return "a piece must first be removed"
+            return msg("dara.why.remove_first")
         if prefix == "S":
             if s[K.HUT + p] == 0:
-                return "the hut is already placed"
+                return msg("dara.why.hut_placed")
             if s[K.HAND + p] + s[K.HERO + p]:
-                return "the hut is placed in the movement phase"
+                return msg("dara.why.hut_when")
             if s[K.LOST + p] < 3:
-                return "the hut may be placed once 3 pieces are lost"
+                return msg("dara.why.hut_after_3")
         elif s[K.HAND + p] + s[K.HERO + p] == 0:
-            return "all pieces are placed: move one"
+            return msg("dara.why.all_placed")
         elif prefix == "H" and s[K.HERO + p] == 0:
-            return "the hero is already placed"
+            return msg("dara.why.hero_placed")
         elif prefix == "" and s[K.HAND + p] == 0:
-            return "only the hero is left in hand (H@)"
+            return msg("dara.why.only_hero")
         if s[c] != K.EMPTY:
-            return f"{self.cell_name(c)} is occupied"
+            return msg("dara.why.occupied", cell=self.cell_name(c))
         if self.dala and prefix != "S":
-            return "the first four placements go on the centre c3 d3 c4 d4"
-        return "it would make a line of 4"
+            return msg("dara.why.centre_first")
+        return msg("dara.why.line_of_4")
 
-    def _why_not_move(self, state: State, a: int, b: int, dist: int) -> str:
+    def _why_not_move(self, state: State, a: int, b: int, dist: int) -> Message:
         s, p = state.data, state.current_player
         if s[K.PEND]:
-            return "a piece must first be removed"
+            return msg("dara.why.remove_first")
         if s[K.HAND + p] + s[K.HERO + p]:
-            return "pieces are still being placed"
+            return msg("dara.why.placing")
         v = int(s[a])
         if v == K.EMPTY or (v & 1) != 1 - p:
-            return f"no {self.player_names[p][:-1]} on {self.cell_name(a)}"
+            return msg(("dara.why.no_lion", "dara.why.no_elephant")[p], cell=self.cell_name(a))
         if v >= K.HUT0:
-            return "a hut never moves"
+            return msg("dara.why.hut_still")
         if s[b] != K.EMPTY:
-            return f"{self.cell_name(b)} is occupied"
+            return msg("dara.why.occupied", cell=self.cell_name(b))
         if dist == 2:
             mid = int(s[(a + b) // 2])
             if v < K.PROUD_LION:
-                return "only a hero jumps"
+                return msg("dara.why.only_hero_jumps")
             if mid == K.EMPTY:
-                return "no jump over an empty cell"
+                return msg("dara.why.jump_empty")
             if mid >= K.HUT0:
-                return "no jump over a hut"
-        return "it would make a line of 4"
+                return msg("dara.why.jump_hut")
+        return msg("dara.why.line_of_4")
 
     # -- display and end of game ----------------------------------------------------------------
     def render(self, state: State, lang: str = "en") -> str:

@@ -25,6 +25,7 @@ import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.geometry import LineBoard, alquerque_board
+from ...core.errors import quote
 from ...core.history import record_key
 from ...core.kernels import MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow, no_chance
 from ...core.registry import Option, RulesetInfo, register
@@ -165,8 +166,8 @@ class Fanorona(Game):
         try:
             return self.board.index(name)
         except ValueError:
-            raise NotationError(f"there is no point {name} on this board "
-                                f"({self.board.names[0]}-{self.board.names[-1]})") from None
+            raise NotationError(msg("fanorona.error.no_point", point=quote(name, 12), first=self.board.names[0],
+                                    last=self.board.names[-1])) from None
 
     def action_to_string(self, state: State, action: int) -> str:
         a = int(action)
@@ -189,14 +190,15 @@ class Fanorona(Game):
         if t in ("stop", "pass"):
             a = self.stop_action if t == "stop" else self.pass_action
             if a not in legal:
-                raise IllegalActionError(f"'{t}' is not possible now: {self._situation(state)}")
+                raise IllegalActionError(msg("fanorona.error.not_now", move=t, situation=self._situation_message(state)))
             return a
         m = _PLACE.fullmatch(t)
         if m:
             p = self._point(m.group(1))
             a = self.pass_action + 1 + p
             if a not in legal:
-                raise IllegalActionError(f"no tamarin placement on {m.group(1)} now: {self._situation(state)}")
+                raise IllegalActionError(msg("fanorona.error.no_placement", point=m.group(1),
+                                                situation=self._situation_message(state)))
             return a
         m = _STEP.fullmatch(t)
         if m:
@@ -206,7 +208,7 @@ class Fanorona(Game):
         elif (m := _CONT.fullmatch(t)) and s[K.SUB] == K.CHAIN:
             frm, to, kind = self.board.names[s[K.CPOS]], m.group(1), m.group(2)
         else:
-            raise NotationError(f"{text!r} is not a Fanorona action (e2-e3A, e3-e2W, d2-d3, stop, pass, @d2)")
+            raise NotationError(msg("fanorona.error.not_an_action", text=quote(text)))
         P, Q = self._point(frm), self._point(to)
         matches = [a for a in legal if a < self.stop_action and self._ends(a) == (P, Q)]
         exact = [a for a in matches if KIND_LETTER[a % 3] == kind]
@@ -220,9 +222,6 @@ class Fanorona(Game):
         P, d, j, _ = K.decode(a)
         return P, int((self.board.jump if j else self.board.step)[P, d])
 
-    def _situation(self, state: State) -> str:
-        return self._situation_message(state).text()
-
     def _situation_message(self, state: State) -> Message:
         s = state.data
         if s[K.SUB] == K.CHAIN:
@@ -231,40 +230,42 @@ class Fanorona(Game):
             return msg("fanorona.place_tamarin")
         return msg("fanorona.make_move")
 
-    def _why_illegal(self, state: State, P: int, Q: int, kind: str, matches: list[int]) -> str:
+    def _why_illegal(self, state: State, P: int, Q: int, kind: str, matches: list[int]) -> Message:
         s = state.data
         b = self.board.names
         p = state.current_player
         move = f"{b[P]}-{b[Q]}{kind}"
         if s[K.SUB] != K.START:
             if s[K.SUB] == K.CHAIN and P != s[K.CPOS]:
-                return f"{move}: only the lemur on {b[s[K.CPOS]]} may go on capturing (or 'stop')"
+                return msg("fanorona.error.only_chain_lemur", move=move, point=b[s[K.CPOS]])
             if s[K.SUB] == K.DECIDE:
-                return f"{move}: the turn's moves are over; {self._situation(state)}"
+                return msg("fanorona.error.moves_over", move=move, situation=self._situation_message(state))
         if not (K.is_own(s[K.BOARD + P], p)):
-            return f"{move}: {b[P]} holds no {self.player_names[p].lower()} piece"
+            return msg(("fanorona.error.no_green_piece", "fanorona.error.no_orange_piece")[p], move=move, point=b[P])
         if s[K.BOARD + Q] != K.EMPTY:
-            return f"{move}: {b[Q]} is occupied"
+            return msg("fanorona.error.occupied", move=move, point=b[Q])
         female = s[K.BOARD + P] >= 3
         if Q not in self.board.step[P] and not (female and Q in self.board.jump[P]):
-            return f"{move}: {b[Q]} is not next to {b[P]} along a line"
+            return msg("fanorona.error.not_next", move=move, to=b[Q], origin=b[P])
         if Q not in self.board.step[P]:
-            return f"{move}: the Female jumps only over one of her own pieces"
+            return msg("fanorona.error.female_jump", move=move)
         if matches and not kind:
-            return f"{move} is both an approach and a withdrawal: write {move}A or {move}W"
+            return msg("fanorona.error.both", move=move)
         if matches:
-            what = {"A": "an approach", "W": "a withdrawal"}.get(kind, "a move without capture")
-            return (f"{move}: this move is not {what}; play "
-                    f"{' or '.join(self.action_to_string(state, a) for a in matches)}")
+            what = {"A": "fanorona.error.not_approach", "W": "fanorona.error.not_withdrawal"}.get(
+                kind, "fanorona.error.not_paika")
+            names = [self.action_to_string(state, a) for a in matches]
+            moves: str | Message = names[0] if len(names) == 1 else msg("text.or", a=names[0], b=names[1])
+            return msg("fanorona.error.play_instead", why=msg(what, move=move), moves=moves)
         if s[K.SUB] == K.CHAIN:
-            return (f"{move}: a continuation must capture, change direction and not come back to "
-                    "a point already visited this turn")
+            return msg("fanorona.error.bad_continuation", move=move)
         legal = state.legal_actions()
         if kind == "" and any(a % 3 for a in legal):
-            return f"{move}: a capture is compulsory ({', '.join(self.action_to_string(state, a) for a in legal)})"
+            return msg("fanorona.error.must_capture", move=move,
+                       moves=", ".join(self.action_to_string(state, a) for a in legal))
         if kind:
-            return f"{move}: this move is not {'an approach' if kind == 'A' else 'a withdrawal'}"
-        return f"{move} is not legal here"
+            return msg("fanorona.error.not_approach" if kind == "A" else "fanorona.error.not_withdrawal", move=move)
+        return msg("fanorona.error.not_legal", move=move)
 
     def parse_turn(self, state: State, text: str) -> list[int]:
         """The actions of a whole turn: `e2-e3A-f4W`, `e2-e3A-f4W @d2`, `d2-d3`,
@@ -272,12 +273,12 @@ class Fanorona(Game):
         without placement its `pass`. NotationError / IllegalActionError, state unchanged."""
         parts = text.split()
         if not parts:
-            raise NotationError("an empty turn")
+            raise NotationError(msg("error.empty_turn"))
         moves, rest = parts[0], parts[1:]
         if moves.startswith("@") or moves == "pass":     # only the tamarin decision is left
             moves, rest = "", parts
         if len(rest) > 1:
-            raise NotationError(f"{text!r}: at most one placement ('@d2') follows the moves")
+            raise NotationError(msg("fanorona.error.one_placement", text=quote(text)))
         if "," in moves or _SDG.fullmatch(moves):
             tokens = moves.rstrip(".").split(",")
         else:
@@ -289,7 +290,7 @@ class Fanorona(Game):
         mover = state.current_player
         for i, tok in enumerate(tokens):
             if i and (state.current_player != mover or state.data[K.SUB] != K.CHAIN):
-                raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
+                raise IllegalActionError(msg("error.turn_over_before", text=quote(text), move=quote(tok, 20)))
             actions.append(self.parse_action(state, tok))
             state = state.apply(actions[-1])
         if state.current_player == mover and state.data[K.SUB] == K.CHAIN:
@@ -297,7 +298,7 @@ class Fanorona(Game):
             state = state.apply(self.stop_action)
         if rest:
             if state.current_player != mover:
-                raise IllegalActionError(f"{rest[0]}: no tamarin decision is offered after this turn")
+                raise IllegalActionError(msg("fanorona.error.no_decision", move=quote(rest[0], 20)))
             actions.append(self.parse_action(state, rest[0]))
         elif state.current_player == mover and state.data[K.SUB] == K.DECIDE:
             actions.append(self.pass_action)
@@ -471,7 +472,7 @@ class Fanorona(Game):
         t0 = time.perf_counter()
         state = state or self.initial_state()
         if state.data[K.SUB] != K.START:
-            raise IllegalActionError("solve a position at the start of a turn")
+            raise IllegalActionError(msg("fanorona.error.solve_at_start"))
         par = self.spec[0].copy()
         par[K.P_NOCAP] = 0                      # positions, not histories
         spec = (par,) + self.spec[1:]

@@ -24,6 +24,7 @@ import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
 from ...core.geometry import LineBoard
+from ...core.errors import quote
 from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core import registry
@@ -74,7 +75,7 @@ TITLES = {"komikan": "Komikan", "adugo": "Adugo", "chivi-kora": "Chivi Korá"}
 
 def point(name: str, text: str = "") -> int:
     if name not in INDEX:
-        raise NotationError(f"{text or name!r}: no point {name} (grid a3-e7, den b2 c2 d2, a1 c1 e1)")
+        raise NotationError(msg("komikan.error.no_point", text=quote(text or name), point=name[:12]))
     return INDEX[name]
 
 
@@ -146,7 +147,7 @@ class Komikan(Game):
                     grass.append(q)
                     cell = cell[1:-1]
                 if cell not in (".", "a", "A", "P", "C", "P+C"):
-                    raise NotationError(f"{cell!r} on {name}: cells are P a A C P+C . (grass [x])")
+                    raise NotationError(f"{quote(cell)} on {name}: cells are P a A C P+C . (grass [x])")
                 if cell in ("a", "A"):
                     board[q] = K.ALPACA if cell == "a" else K.ALPHA
                 if "P" in cell:
@@ -181,7 +182,7 @@ class Komikan(Game):
             for m in hist:
                 mm = _MOVE.match(m) or _CAPTURE.match(m)
                 if not mm:
-                    raise NotationError(f"{m!r}: a remembered move is written from-to")
+                    raise NotationError(f"{quote(m)}: a remembered move is written from-to")
                 pairs.append((point(mm.group(1)), point(mm.groups()[-1])))
             moves += [x for pr in pairs for x in pr]
         g = (grass[0], grass[1]) if grass else (-1, -1)
@@ -212,35 +213,32 @@ class Komikan(Game):
         if t == "stop":
             if K.STOP in legal:
                 return K.STOP
-            raise IllegalActionError("stop: nothing to stop (stop ends a multi_jump chain or "
-                                     "declines a Lemery return)")
+            raise IllegalActionError(msg("komikan.error.nothing_to_stop"))
         m = _GRASS.match(t)
         if m:
             a = K.GRASS + point(m.group(1), text)
             if a in legal:
                 return a
             if not self.grass:
-                raise IllegalActionError(f"{t}: {self.id} has no grass (+grass)")
+                raise IllegalActionError(msg("komikan.error.no_grass", move=t, game=self.id))
             if s[K.GRASS1] >= 0:
-                raise IllegalActionError(f"{t}: both grass tokens are already placed")
-            raise IllegalActionError(f"{t}: grass goes on an empty point outside the den, "
-                                     "not on the other token")
+                raise IllegalActionError(msg("komikan.error.grass_placed", move=t))
+            raise IllegalActionError(msg("komikan.error.grass_where", move=t))
         m = _RETURN.match(t)
         if m:
             q = point(m.group(1), text)
             if q >= 26 and K.RET + q - 26 in legal:
                 return K.RET + q - 26
             if s[K.PHASE] != K.PHASE_RETURN:
-                raise IllegalActionError(f"{t}: no alpaca may come back now (Lemery reinforcements "
-                                         "follow the move that fills the den's base or crossbar)")
-            raise IllegalActionError(f"{t}: a returned alpaca goes on an empty point of rank 7")
+                raise IllegalActionError(msg("komikan.error.no_return", move=t))
+            raise IllegalActionError(msg("komikan.error.return_where", move=t))
         m = _MOVE.match(t)
         if m:
             f, to = point(m.group(1), text), point(m.group(2), text)
             a = f * K.N + to
             if a in legal:
                 return a
-            raise IllegalActionError(f"{t} is not legal: {self._why_not(state, f, to)}")
+            raise IllegalActionError(msg("error.not_legal_why", move=t, why=self._why_not(state, f, to)))
         m = _CAPTURE.match(t)
         if m:
             f, to = point(m.group(1), text), point(m.group(3), text)
@@ -251,13 +249,9 @@ class Komikan(Game):
                     if oo == o and tt == to and f == s[K.PUMA]:
                         return a
             if f != s[K.PUMA] or state.current_player != 0:
-                raise IllegalActionError(f"{t}: only the Puma captures, and it is on "
-                                         f"{NAMES[int(s[K.PUMA])]}")
-            raise IllegalActionError(f"{t} is not legal: the Puma captures by jumping over an "
-                                     "adjacent alpaca (not on grass) along a line to the empty "
-                                     "point just beyond; legal: " + self._names(state, legal))
-        raise NotationError(f"{text!r} is not a Komikan action: write a move c2-c3, a capture "
-                            "c3xa5 (linked b4~d6xb6), stop, a return @b7 or a grass placement G@c5")
+                raise IllegalActionError(msg("komikan.error.only_puma", move=t, point=NAMES[int(s[K.PUMA])]))
+            raise IllegalActionError(msg("komikan.error.capture_shape", move=t, legal=self._names(state, legal)))
+        raise NotationError(msg("komikan.error.not_an_action", text=quote(text)))
 
     def parse_turn(self, state: State, text: str) -> list[int]:
         """A whole turn as `turn_to_string` writes it: a move `c2-c3`, a chain `c2xc4xe4xe6`
@@ -278,7 +272,7 @@ class Komikan(Game):
         actions: list[int] = []
         for i, tok in enumerate(tokens):
             if i and (state.current_player != mover or self.ends_turn(before, state)):
-                raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
+                raise IllegalActionError(msg("error.turn_over_before", text=quote(text), move=quote(tok, 20)))
             if tok.startswith(("~", "x")):
                 tok = NAMES[int(state.data[K.PUMA])] + tok
             before = state
@@ -308,42 +302,40 @@ class Komikan(Game):
         """A grass placement is a turn of its own, even the Puma player's before his first move."""
         return super().ends_turn(before, after) or bool(self.grass and before.data[K.GRASS1] < 0)
 
-    def _names(self, state: State, actions: list[int]) -> str:
-        return ", ".join(self.action_to_string(state, a) for a in actions) or "none"
+    def _names(self, state: State, actions: list[int]) -> str | Message:
+        return ", ".join(self.action_to_string(state, a) for a in actions) or msg("text.none")
 
-    def _why_not(self, state: State, f: int, t: int) -> str:
+    def _why_not(self, state: State, f: int, t: int) -> Message:
         s = state.data
         p = state.current_player
         P, C = int(s[K.PUMA]), int(s[K.CONDOR])
         if s[K.GRASS1] < 0 and self.grass:
-            return "the grass tokens are placed first (G@c5)"
+            return msg("komikan.why.grass_first")
         if s[K.PHASE] == K.PHASE_RETURN:
-            return "return an alpaca (@b7) or decline it (stop) first"
+            return msg("komikan.why.return_first")
         if s[K.PHASE] == K.PHASE_CHAIN:
-            return "the Puma is in the middle of a capture chain: capture again or stop"
+            return msg("komikan.why.in_chain")
         if p == 0 and f not in (P, C):
-            return f"the Puma player moves the Puma ({NAMES[P]})" + (
-                f" or the Condor ({NAMES[C]})" if C >= 0 else "")
+            if C >= 0:
+                return msg("komikan.why.puma_or_condor", puma=NAMES[P], condor=NAMES[C])
+            return msg("komikan.why.puma_moves", puma=NAMES[P])
         if p == 1 and s[f] == 0:
-            return f"no alpaca on {NAMES[f]}"
+            return msg("komikan.why.no_alpaca", point=NAMES[f])
         if p == 0 and f == C and f != P:
             if s[K.REST]:
-                return "the Condor moved last turn and must rest"
+                return msg("komikan.why.condor_rests")
             if NAMES[t] in DEN:
-                return "the Condor never enters the den"
+                return msg("komikan.why.condor_den")
         if p == 1 and K.base_locked(s, self.spec) and f < 3:
-            return "the alpacas on a1 c1 e1 are locked"
+            return msg("komikan.why.base_locked")
         if p == 1 and self.chivi and self.board.xy[t][1] > self.board.xy[f][1]:
-            return "in Chivi Korá an alpaca never moves back (to a higher rank)"
+            return msg("komikan.why.chivi_back")
         if s[t] != 0 or (t == P) or (t == C and p == 1):
-            return f"{NAMES[t]} is occupied"
+            return msg("komikan.why.occupied", point=NAMES[t])
         A, B = K.forbidden_pair(s, p)
         if (A, B) == (f, t):
-            return (f"no back-and-forth: {NAMES[f]}-{NAMES[t]} would repeat the move before last "
-                    "(allowed only when it is the only move)")
-        return "pieces move one step along a line" + (
-            " (the Puma may also jump, an alpaca next to the Alpha may go two points)"
-            if self.alpha else " (the Puma may also jump)")
+            return msg("komikan.why.back_and_forth", move=f"{NAMES[f]}-{NAMES[t]}")
+        return msg("komikan.why.one_step_alpha" if self.alpha else "komikan.why.one_step")
 
     # -- display and end of game -----------------------------------------------------------------
     def cell(self, s: np.ndarray, q: int) -> str:

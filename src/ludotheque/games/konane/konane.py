@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.errors import quote
 from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
@@ -59,7 +60,7 @@ class Konane(Game):
     def _cell(self, file: str, rank: str, text: str) -> int:
         x, y = ord(file) - 97, int(rank) - 1
         if not (0 <= x < self.size and 0 <= y < self.size):
-            raise NotationError(f"{text!r}: no cell {file}{rank} on the {self.size}x{self.size} board")
+            raise NotationError(msg("konane.error.no_cell", text=quote(text), cell=file + rank, size=self.size))
         return y * self.size + x
 
     # -- positions ----------------------------------------------------------------------
@@ -156,58 +157,53 @@ class Konane(Game):
             dx, dy = b % n - a % n, b // n - a // n
             if s[K.BONUS]:
                 if a != s[K.BIRD + p]:
-                    raise IllegalActionError(f"{text}: the bonus move is made by your Hummingbird on "
-                                             f"{self.cell_name(int(s[K.BIRD + p]))}, or pass")
+                    raise IllegalActionError(msg("konane.error.bonus_by_bird", move=t,
+                                                 cell=self.cell_name(int(s[K.BIRD + p]))))
                 action = 5 * n2 + 1 + b
             elif m.group(3) == "-":
                 if a != s[K.BIRD + p]:
-                    raise IllegalActionError(f"{text}: only a Hummingbird steps, and only when it alone "
-                                             "can capture; every other move is a capture")
+                    raise IllegalActionError(msg("konane.error.only_bird_steps", move=t))
                 action = 6 * n2 + 2 + b
             else:
                 d = {(2, 0): 0, (-2, 0): 1, (0, 2): 2, (0, -2): 3}.get((dx, dy))
                 if d is None:
-                    raise IllegalActionError(f"{text}: a jump goes two cells in a straight line, "
-                                             "over one enemy piece (no diagonal jump)")
+                    raise IllegalActionError(msg("konane.error.jump_shape", move=t))
                 action = n2 + 4 * a + d
         elif re.fullmatch(rf"{_CELL}(x{_CELL})+", t) or " " in t:
-            raise NotationError(f"{text!r} is a whole turn: give one action at a time "
-                                "(a chain `a2xc2`, then `c2xe2` or `stop`), or use parse_turn")
+            raise NotationError(msg("konane.error.whole_turn", text=quote(text)))
         else:
-            raise NotationError(f"{text!r} is not a Kōnane action: -h1, f5xd5, stop, f4-e5, pass, @c3")
+            raise NotationError(msg("konane.error.not_an_action", text=quote(text)))
         if action not in state.legal_actions():
-            raise IllegalActionError(f"{text}: {self._why(state, action)}")
+            raise IllegalActionError(msg("error.move_why", move=t, why=self._why(state, action)))
         return action
 
-    def _why(self, state: State, action: int) -> str:
+    def _why(self, state: State, action: int) -> Message:
         s, n2 = state.data, self.n2
         p = int(s[K.TO_MOVE])
         if s[K.REMOVALS] < 2:
-            return ("the opening: each player removes one of his own flowers (Hibiscus from a "
-                    "corner or the centre, Jasmine next to the hole)")
+            return msg("konane.why.opening")
         if s[K.CHAIN] >= 0:
-            c = self.cell_name(int(s[K.CHAIN]))
-            return f"the piece on {c} is in the middle of a chain: jump again in the same direction or stop"
+            return msg("konane.why.in_chain", cell=self.cell_name(int(s[K.CHAIN])))
         if s[K.BONUS]:
-            return "the Hummingbird's bonus: one step or one jump in any direction, or pass"
+            return msg("konane.why.bonus")
         if action < n2:
-            return "the opening is over: every move is a capture"
+            return msg("konane.why.opening_over")
         if action < 5 * n2:
             c, d = divmod(action - n2, 4)
             if (s[K.BOARD + c] & 3) != p + 1:
-                return f"you have no piece on {self.cell_name(c)}"
-            return "a jump needs an enemy piece next to yours and an empty cell just beyond it"
+                return msg("konane.why.no_piece", cell=self.cell_name(c))
+            return msg("konane.why.jump")
         if action in (self.STOP, self.PASS) or action <= 6 * n2:
-            return "there is no chain to stop and no bonus move to pass"
+            return msg("konane.why.nothing_to_stop")
         if action < 7 * n2 + 2:
-            return "the Hummingbird may step only to an empty neighbour, and only when it alone can capture"
+            return msg("konane.why.bird_step")
         if not self.knots:
-            return "knots need +knots"
+            return msg("konane.why.no_knots")
         if not s[K.HAND + p]:
-            return "your knot is already placed"
+            return msg("konane.why.knot_placed")
         if s[K.CAPT + p] < 3:
-            return "your knot becomes available once three of your pieces have been captured"
-        return "a knot goes on an empty cell"
+            return msg("konane.why.knot_later")
+        return msg("konane.why.knot_empty")
 
     # -- complete turns (the spec's perft and move lists count these) ------------------------
     def turns(self, state: State) -> list[tuple[str, list[int], State]]:
@@ -249,7 +245,7 @@ class Konane(Game):
         with the closing `stop` / `pass` implied."""
         words = text.split()
         if not words or len(words) > 2:
-            raise NotationError(f"{text!r} is not a Kōnane turn")
+            raise NotationError(msg("konane.error.not_a_turn", text=quote(text)))
         cells = re.findall(r"[a-z]\d{1,2}", words[0].lower())
         if re.fullmatch(rf"{_CELL}(x{_CELL})+", words[0].lower()):   # a chain: one jump per landing
             parts = [f"{a}x{b}" for a, b in zip(cells, cells[1:])]
@@ -267,7 +263,7 @@ class Konane(Game):
         while not state.is_terminal and int(state.data[K.TURNS]) == turn:
             a = self.STOP if state.data[K.CHAIN] >= 0 else self.PASS
             if a not in state.legal_actions():
-                raise IllegalActionError(f"{text}: the turn is not complete")
+                raise IllegalActionError(msg("error.turn_incomplete", text=quote(text)))
             actions.append(a)
             state = state.apply(a)
         return actions

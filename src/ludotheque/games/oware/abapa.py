@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
-from ...core.errors import StateError
+from ...core.errors import StateError, quote
 from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
@@ -93,18 +93,17 @@ class Oware(Game):
     def parse_action(self, state: State, text: str) -> int:
         t = text.strip()
         if len(t) != 1 or t not in SOUTH_NAMES + NORTH_NAMES:
-            raise NotationError(f"{text!r} is not an Oware move: name a house A-F (South) or a-f (North)")
+            raise NotationError(msg("oware.error.not_a_move", text=quote(text)))
         p = state.current_player
         mine = SOUTH_NAMES if p == 0 else NORTH_NAMES
         if t not in mine:
-            raise IllegalActionError(
-                f"{t} is a {self.player_names[1 - p]} house; {self.player_names[p]} plays {mine[0]}-{mine[-1]}")
+            raise IllegalActionError(msg("oware.error.other_house", house=t, owner=player(self.player_names[1 - p]),
+                                         player=player(self.player_names[p]), first=mine[0], last=mine[-1]))
         action = mine.index(t)
         if action not in state.legal_actions():
             if state.data[6 * p + action] == 0:
-                raise IllegalActionError(f"house {t} is empty")
-            raise IllegalActionError(
-                f"{self.player_names[1 - p]} has no seeds: {t} must feed him and does not reach his row")
+                raise IllegalActionError(msg("oware.error.empty_house", house=t))
+            raise IllegalActionError(msg("oware.error.must_feed", house=t, player=player(self.player_names[1 - p])))
         return action
 
     # -- display and end of game ----------------------------------------------------

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.errors import quote
 from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
@@ -108,14 +109,14 @@ class NamNam(Game):
     def parse_action(self, state: State, text: str) -> int:
         t = re.sub(r"\{[^}]*\}", "", text).strip()        # NN-N: {round 2} comments
         if len(t) != 1 or t not in NAMES:
-            raise NotationError(f"{text!r} is not a Nam-Nam move: name a house A-F or a-f")
+            raise NotationError(msg("oware.error.not_a_nam_nam_move", text=quote(text)))
         h = NAMES.index(t)
         s = state.data
         p = state.current_player
         if s[K.OWNER + h] != p:
-            raise IllegalActionError(f"house {t} belongs to {self.player_names[1 - p]}")
+            raise IllegalActionError(msg("oware.error.house_of", house=t, owner=player(self.player_names[1 - p])))
         if s[h] == 0:
-            raise IllegalActionError(f"house {t} is empty")
+            raise IllegalActionError(msg("oware.error.empty_house", house=t))
         return h
 
     # -- display and end of game ----------------------------------------------------

@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.errors import quote
 from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
@@ -149,44 +150,44 @@ class Omweso(Game):
         setup = phase in (K.SETUP_SOUTH, K.SETUP_NORTH)
         m = re.fullmatch(r"([a-h][1-4])-([a-h][1-4])|([a-h][1-4])(r?)|done|cw|ccw", t)
         if not m:
-            raise NotationError(f"{text!r} is not an Omweso move: a pit a1-h4, a reverse move "
-                                "like a2r, cw, ccw, a rearrangement like c2-d1, or done")
+            raise NotationError(msg("omweso.error.not_a_move", text=quote(text)))
         pits = [parse_pit(g) for g in (m.group(1), m.group(2), m.group(3)) if g]
         for owner, _ in pits:
             if owner != p:
-                raise IllegalActionError(f"{t} uses a {self.player_names[1 - p]} pit; "
-                                         f"{self.player_names[p]} plays ranks {'1-2' if p == 0 else '3-4'}")
+                raise IllegalActionError(msg("omweso.error.other_pit", move=t, owner=player(self.player_names[1 - p]),
+                                             player=player(self.player_names[p]),
+                                             ranks="1-2" if p == 0 else "3-4"))
         if t in ("cw", "ccw"):
             if phase != K.DECISION:
-                raise IllegalActionError("there is no direction to choose now")
+                raise IllegalActionError(msg("omweso.error.no_direction"))
             return K.CLOCKWISE if t == "cw" else K.COUNTER_CLOCKWISE
         if phase == K.DECISION:
-            raise IllegalActionError("choose the direction of the captured seeds: cw or ccw")
+            raise IllegalActionError(msg("omweso.error.choose_direction"))
         if t == "done" or m.group(1):
             if not setup:
-                raise IllegalActionError("the rearrangement is over: sow from a pit")
+                raise IllegalActionError(msg("omweso.error.setup_over"))
             if t == "done":
                 return K.DONE
             (_, i), (_, j) = pits
             if i == j:
-                raise IllegalActionError("a seed moves to another pit")
+                raise IllegalActionError(msg("omweso.error.same_pit"))
             if state.data[16 * p + i] == 0:
-                raise IllegalActionError(f"pit {m.group(1)} is empty")
+                raise IllegalActionError(msg("omweso.error.empty_pit", pit=m.group(1)))
             return 16 * i + j
         if setup:
-            raise IllegalActionError("rearrange first: move a seed (c2-d1) or play done")
+            raise IllegalActionError(msg("omweso.error.setup_first"))
         k = pits[0][1]
         name = m.group(3)
         if state.data[16 * p + k] < 2:
-            raise IllegalActionError(f"pit {name} holds fewer than 2 seeds")
+            raise IllegalActionError(msg("omweso.error.too_few", pit=name))
         if not m.group(4):
             return K.SOW + k
         if k not in K.LEFT_PITS:
             left = " ".join(pit_name(p, j) for j in K.LEFT_PITS)
-            raise IllegalActionError(f"a reverse capture starts from a left pit ({left})")
+            raise IllegalActionError(msg("omweso.error.reverse_left", pits=left))
         action = K.REVERSE + k
         if action not in state.legal_actions():
-            raise IllegalActionError(f"{name} sown clockwise does not capture: no reverse move")
+            raise IllegalActionError(msg("omweso.error.reverse_no_capture", pit=name))
         return action
 
     # -- display and end of game ----------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.errors import quote
 from ...core.kernels import CHANCE, Kernels
 from ...core.registry import Option, RulesetInfo, register
 from ...i18n import Arg, Message, msg, player
@@ -81,13 +82,13 @@ class Puluc(Game):
                 p = 0 if pos == 0 else 1
                 m = _CITY.match("" if tok == "(empty)" else tok)
                 if not m or (m.group(1) and m.group(1) != COLOUR[p]) or (m.group(3) and m.group(3) != GUARD[p]):
-                    raise NotationError(f"bad city {tok!r} at {pos}: write {COLOUR[p]}×k, +{GUARD[p]}, or (empty)")
+                    raise NotationError(f"bad city {quote(tok)} at {pos}: write {COLOUR[p]}×k, +{GUARD[p]}, or (empty)")
                 s[K.CITY + p] = int(m.group(2) or 0)
                 s[K.CITYG + p] = 1 if m.group(3) else 0
                 counts[p] += int(s[K.CITY + p] + s[K.CITYG + p])
             elif tok != ".":
                 if any(ch not in "YBGg" for ch in tok) or len(tok) > 14:
-                    raise NotationError(f"bad unit {tok!r} at {pos}: letters Y B G g, bottom to top")
+                    raise NotationError(f"bad unit {quote(tok)} at {pos}: letters Y B G g, bottom to top")
                 for i, ch in enumerate(tok):
                     col = 0 if ch in "YG" else 1
                     s[K.C + pos] |= col << i
@@ -104,7 +105,7 @@ class Puluc(Game):
             for item in removed_text.replace(",", " ").split():
                 m = re.match(r"^([YB])[×x](\d+)$", item)
                 if not m:
-                    raise NotationError(f"bad removed count {item!r}")
+                    raise NotationError(f"bad removed count {quote(item)}")
                 given["YB".index(m.group(1))] = int(m.group(2))
             if given != removed:
                 raise NotationError(f"warriors do not add up: removed {given}, expected {removed}")
@@ -147,41 +148,39 @@ class Puluc(Game):
     def parse_action(self, state: State, text: str) -> int:
         t = text.strip() if isinstance(text, str) else text
         if not isinstance(t, str) or not (t == "skip" or _THROW.match(t) or _MOVE.match(t)):
-            raise NotationError(
-                f"{text!r} is not a Puluc action: a throw is written (3), a move 0-3 or 3x5, a "
-                "Guardian move G0-3, a split G4-6/2, a declined bonus skip")
+            raise NotationError(msg("puluc.error.not_an_action", text=quote(text)))
         if state.is_terminal:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(msg("error.game_over_move"))
         legal = {self.action_to_string(state, a): a for a in state.legal_actions()}
         if t in legal:
             return legal[t]
         raise IllegalActionError(self._why_illegal(state, t, sorted(legal)))
 
-    def _why_illegal(self, state: State, t: str, legal: list[str]) -> str:
+    def _why_illegal(self, state: State, t: str, legal: list[str]) -> Message:
         names = ", ".join(legal)
         if state.current_player == CHANCE:
-            return f"{t}: the kernels must be thrown first; a throw is one of {names}"
+            return msg("puluc.error.throw_first", move=t, throws=names)
         if _THROW.match(t):
-            return f"{t}: the throw is already made; play one of {names}"
+            return msg("puluc.error.thrown_already", move=t, moves=names)
         phase = int(state.data[K.PHASE])
         if t == "skip":
-            return "skip declines a temple bonus, and no bonus is offered now"
+            return msg("puluc.error.no_bonus")
         if phase == K.SPLIT2:
-            return f"{t}: after the Guardian's part, only its partner moves: {names}"
+            return msg("puluc.error.partner_moves", move=t, moves=names)
         m = _MOVE.match(t)
         s, p, n = state.data, state.current_player, self.n
         src = int(m.group(2))
         oc = 0 if p == 0 else n
         if src > n:
-            return f"{t}: positions are numbered 0 to {n}"
+            return msg("puluc.error.positions", move=t, n=n)
         if src == oc:
             if s[K.CITY + p] + s[K.CITYG + p] == 0:
-                return f"{t}: your city is empty"
+                return msg("puluc.error.city_empty", move=t)
         elif src == n - oc or s[K.H + src] == 0:
-            return f"{t}: you have no unit at {src}"
+            return msg("puluc.error.no_unit", move=t, pos=src)
         elif K.top_colour(s, src) != p:
-            return f"{t}: the unit at {src} is topped by your opponent's warrior"
-        return f"{t} is not legal with {int(s[K.VALUE])}; legal: {names}"
+            return msg("puluc.error.topped", move=t, pos=src)
+        return msg("puluc.error.not_legal_with", move=t, value=int(s[K.VALUE]), moves=names)
 
     # -- display and end of game --------------------------------------------------------
     def _unit(self, s: np.ndarray, pos: int) -> str:

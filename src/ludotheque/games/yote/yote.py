@@ -16,6 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ...core import Game, IllegalActionError, NotationError, Outcome, State, Termination
+from ...core.errors import quote
 from ...core.history import record_key
 from ...core.kernels import Kernels, no_chance
 from ...core.registry import Option, RulesetInfo, register
@@ -65,7 +66,7 @@ class Yote(Game):
     def cell_index(self, name: str) -> int:
         x, y = ord(name[0]) - ord("a"), int(name[1:]) - 1
         if not (0 <= x < self.width and 0 <= y < self.height):
-            raise NotationError(f"{name} is not a cell of the {self.width}x{self.height} board")
+            raise NotationError(msg("yote.error.no_cell", cell=quote(name, 12), width=self.width, height=self.height))
         return y * self.width + x
 
     def slot_cells(self, slot: int) -> tuple[int, int]:
@@ -75,7 +76,7 @@ class Yote(Game):
         for slot in range(self.nslots):
             if set(self.slot_cells(slot)) == {a, b}:
                 return slot
-        raise NotationError(f"{self.cell_name(a)} and {self.cell_name(b)} are not diagonal neighbours")
+        raise NotationError(msg("yote.error.not_diagonal", a=self.cell_name(a), b=self.cell_name(b)))
 
     def route_name(self, slot: int) -> str:
         a, b = self.slot_cells(slot)
@@ -117,7 +118,7 @@ class Yote(Game):
             elif last_rank is not None and line.strip() and set(line.strip()) <= set("/\\ "):
                 gaps[last_rank - 1] = line          # the gap between last_rank - 1 and last_rank
             elif line.strip() and not re.match(r"^\s*[a-f](?:\s+[a-f])*\s*$", line):
-                raise NotationError(f"cannot read the diagram line {line!r}")
+                raise NotationError(f"cannot read the diagram line {quote(line)}")
         if sorted(rows) != list(range(1, self.height + 1)):
             raise NotationError(f"a {self.name} diagram has ranks 1-{self.height}")
         s = K.new_state(self.spec)
@@ -198,19 +199,17 @@ class Yote(Game):
             if m:
                 break
         else:
-            raise NotationError(
-                f"{text!r} is not a {self.name} action: write @c3, R@c3, c3-c4, c3xe3, -e5, -@, stop, "
-                "=c2d3 or b2~d4")
+            raise NotationError(msg("yote.error.not_an_action", text=quote(text), game=self.name))
         cells = [self.cell_index(g) for g in m.groups()]
         if kind == "deploy":
             action = K.A_DEPLOY + cells[0]
         elif kind == "cdeploy":
             if not self.caravan:
-                raise NotationError("R@ deploys a Royal Caravan: only with +caravan")
+                raise NotationError(msg("yote.error.caravan_only"))
             action = K.A_CDEPLOY + cells[0]
         elif kind in ("move", "jump", "travel"):
             if kind == "travel" and not self.routes:
-                raise NotationError("~ moves along a route: only with +routes")
+                raise NotationError(msg("yote.error.travel_only"))
             base = {"move": K.A_MOVE, "jump": K.A_JUMP, "travel": K.A_TRAVEL}[kind]
             action = base + 30 * cells[0] + cells[1]
         elif kind == "remove":
@@ -221,16 +220,13 @@ class Yote(Game):
             action = K.A_STOP
         else:
             if not self.routes:
-                raise NotationError("=xxyy places a route: only with +routes")
+                raise NotationError(msg("yote.error.route_only"))
             action = K.A_ROUTE + self.slot_of(cells[0], cells[1])
         legal = state.legal_actions()
         if action not in legal:
-            raise IllegalActionError(f"{t} is not legal here ({self._phase_help(state)}); legal: "
-                                     + " ".join(self.action_to_string(state, a) for a in legal))
+            raise IllegalActionError(msg("yote.error.not_legal", move=t, phase=self._phase_message(state),
+                                         legal=" ".join(self.action_to_string(state, a) for a in legal)))
         return action
-
-    def _phase_help(self, state: State) -> str:
-        return self._phase_message(state).text()
 
     def _phase_message(self, state: State) -> Message:
         s = state.data
@@ -281,14 +277,13 @@ class Yote(Game):
         not taken) is added."""
         segments = text.split()
         if not segments:
-            raise NotationError("an empty turn")
+            raise NotationError(msg("error.empty_turn"))
         tokens: list[str] = []
         for i, seg in enumerate(segments):
             m = _TURN_PART.match(seg)
             if not m or (i and not m.group(1)):
-                raise NotationError(
-                    f"{text!r} is not a {self.name} turn: write c3-c4, @c3, b3xb5-c3, b2xd2xd4-f1-@"
-                    + (", =c3d4 b2~d4 d4xf4-a2" if self.routes else ""))
+                raise NotationError(msg("yote.error.not_a_turn", text=quote(text), game=self.name,
+                                        routes=", =c3d4 b2~d4 d4xf4-a2" if self.routes else ""))
             if m.group(1):
                 tokens.append(m.group(1))
             tokens += re.findall(r"x[a-f][1-6]", m.group(2)) + re.findall(r"-(?:[a-f][1-6]|@)", m.group(3))
@@ -302,16 +297,16 @@ class Yote(Game):
 
         for tok in tokens:
             if state.current_player != mover:
-                raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
+                raise IllegalActionError(msg("error.turn_over_before", text=quote(text), move=tok))
             chain = state.data[K.PHASE] == K.CHAIN
             if tok.startswith("x"):
                 if not chain:
-                    raise IllegalActionError(f"{text!r}: {tok} continues a chain, and no chain is under way")
+                    raise IllegalActionError(msg("yote.error.no_chain", text=quote(text), move=tok))
                 tok = self.cell_name(int(state.data[K.ACTOR])) + tok
             elif chain and tok != "stop":
                 play(self.parse_action(state, "stop"))         # the chain ended there
                 if state.current_player != mover:
-                    raise IllegalActionError(f"{text!r}: the turn is over before {tok}")
+                    raise IllegalActionError(msg("error.turn_over_before", text=quote(text), move=tok))
             play(self.parse_action(state, tok))
         while state.current_player == mover and K.A_STOP in state.legal_actions():
             play(K.A_STOP)
