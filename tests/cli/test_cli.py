@@ -91,13 +91,22 @@ def test_replay_prints_moves_and_result(tmp_path, capsys):
     rec = GameRecord("oware?max_plies=6", [2, 0, 3, 1, 5, 5])
     path = tmp_path / "g.ogn"
     path.write_text(rec.to_text())
-    assert main(["replay", str(path)]) == 0
+    assert main(["replay", str(path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "South C" in out and "Result:" in out
+    assert "South C" in out and "Result: 0-1 — move limit reached" in out
     bad = tmp_path / "bad.ogn"
     bad.write_text('[Ruleset "oware"]\n\n1. C C\n')  # C is North's turn: c-f only
     assert main(["replay", str(bad)]) == 2
     assert "move 2" in capsys.readouterr().err
+
+
+def test_replay_in_french_names_players_boards_and_result_in_french(tmp_path, capsys):
+    path = tmp_path / "g.ogn"
+    path.write_text(GameRecord("oware?max_plies=6", [2, 0, 3, 1, 5, 5]).to_text())
+    assert main(["replay", str(path), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Sud C" in out and "Résultat" in out
+    assert "South" not in out and "Result:" not in out and "store" not in out.lower()
 
 
 def test_solve_without_solver_says_so(capsys):

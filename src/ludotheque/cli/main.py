@@ -19,13 +19,13 @@ from .. import __version__
 from . import ai_commands
 from . import selfplay, serve, soak, warmup
 from .errors import UsageError, fail
+from .i18n import default_lang, tr, word
 from .progress import progress_bar
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
     from ..core.rules_text import title
     from ..i18n import translate
-    from .i18n import tr
     lang = args.lang
     infos = registry.rulesets()
 
@@ -92,16 +92,20 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    lang = args.lang or default_lang()
     record = GameRecord.read_file(args.file)
     states = record.states()
+    names = [word(lang, "player", n) for n in states[0].game.player_names]
     for i, (s, a) in enumerate(zip(states, record.actions), start=1):
-        console.print(f"{i:4d}. {s.game.player_names[s.current_player] if s.current_player >= 0 else 'throw'}"
-                      f" {s.move_to_string(a)}")
+        move = s.move_to_string(a)
+        console.print(f"{i:4d}. " + (tr(lang, "throw", move=move) if s.current_player < 0 else
+                                     f"{names[s.current_player]} {move}"))
         if args.boards:
-            console.print(Text(states[i].to_text()))
-    console.print(Text(states[-1].to_text()))     # plain text: "[blue city]" is no markup
+            console.print(Text(states[i].to_text(lang)))
+    console.print(Text(states[-1].to_text(lang)))     # plain text: "[blue city]" is no markup
     out = states[-1].outcome()
-    console.print(f"Result: {out.result()} — {out.reason}" if out else "Result: * (unfinished)")
+    console.print(tr(lang, "replay_result", result=out.result(), reason=out.message.text(lang))
+                  if out else tr(lang, "replay_unfinished"))
     return 0
 
 
@@ -171,6 +175,8 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("replay", help="replay a record (JSON or text), re-validating every move")
     s.add_argument("file")
     s.add_argument("--boards", action="store_true", help="print the board after every move")
+    s.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help="language of the boards and the result (default: as for play)")
     s.set_defaults(func=cmd_replay)
     s = sub.add_parser("bench", help="compiled random playouts per second, one core")
     s.add_argument("rulesets", nargs="*")

@@ -163,11 +163,17 @@ class Game:
 
     def turn_to_string(self, state: "State", actions: Sequence[int]) -> str:
         """The text of a whole turn (or its start) from its actions."""
-        words = []
+        text = ""
         for a in actions:
-            words.append(self.action_to_string(state, a))
+            text = self.continue_turn_text(state, a, text)
             state = state.apply(a)
-        return " ".join(words)
+        return text
+
+    def continue_turn_text(self, state: "State", action: int, text: str) -> str:
+        """``text`` (a turn's text so far) followed by ``action`` made in ``state``: by
+        default the actions' words, spaced."""
+        word = self.action_to_string(state, action)
+        return f"{text} {word}" if text else word
 
     def ends_turn(self, before: "State", after: "State") -> bool:
         """Whether the action that led from ``before`` to ``after`` ended a turn: by default
@@ -412,12 +418,7 @@ class State:
         return self.apply(self.parse_move(text))
 
     def parse_move(self, text: str) -> int:
-        if not isinstance(text, str):
-            raise NotationError(msg("error.move_not_text", type=type(text).__name__))
-        if len(text) > MAX_MOVE_LENGTH:
-            raise NotationError(msg("error.move_too_long", n=MAX_MOVE_LENGTH, text=quote(text)))
-        if self.is_terminal:
-            raise IllegalActionError(msg("error.game_over_move"))
+        self._check_move_text(text)
         return self.game.parse_action(self, text)
 
     def parse_turn(self, text: str) -> list[int]:
@@ -425,16 +426,20 @@ class State:
         of a turn under way, with the closing actions it leaves implied (`parse` of what
         `Game.turn_to_string` prints gives back its actions). A text that is no turn but one
         action's notation (such as a chain's next jump ``xt3``) is that action."""
+        self._check_move_text(text)
+        try:
+            return self.game.parse_turn(self, text.strip())
+        except NotationError:
+            return [self.parse_move(text)]
+
+    def _check_move_text(self, text: object) -> None:
+        """What every move parser refuses before reading: no text, too long, or too late."""
         if not isinstance(text, str):
             raise NotationError(msg("error.move_not_text", type=type(text).__name__))
         if len(text) > MAX_MOVE_LENGTH:
             raise NotationError(msg("error.move_too_long", n=MAX_MOVE_LENGTH, text=quote(text)))
         if self.is_terminal:
             raise IllegalActionError(msg("error.game_over_move"))
-        try:
-            return self.game.parse_turn(self, text.strip())
-        except NotationError:
-            return [self.parse_move(text)]
 
     def move_to_string(self, action: int) -> str:
         return self.game.action_to_string(self, action)

@@ -335,13 +335,12 @@ class Awithlaknannai(Game):
                 out.append(text)
                 return
             for a in st.legal_actions():
-                walk(st._apply_unchecked(a), self._continue_text(st, a, text))
+                walk(st._apply_unchecked(a), self.continue_turn_text(st, a, text))
 
         walk(state, "")
         return sorted(x.rstrip(",") for x in out)
 
-    def _continue_text(self, st: State, a: int, text: str) -> str:
-        """``text`` (a turn's text so far) followed by action ``a`` made in ``st``."""
+    def continue_turn_text(self, st: State, a: int, text: str) -> str:
         tok = self.action_to_string(st, a)
         if a == K.A_STOP:
             return text
@@ -350,11 +349,7 @@ class Awithlaknannai(Game):
         return text + tok                           # a chain's next jump is `xt3`
 
     def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
-        text = ""
-        for a in actions:
-            text = self._continue_text(state, a, text)
-            state = state.apply(a)
-        return text.rstrip(",")
+        return super().turn_to_string(state, actions).rstrip(",")
 
     # -- display and end of game ------------------------------------------------------------------
     def diagram(self, state: State) -> str:

@@ -16,7 +16,7 @@ removal (DA-F1); its turn text joins them, `c3-c4-e5` (`turn_to_string` / `parse
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -205,12 +205,8 @@ class Dara(Game):
             state = state.apply(actions[-1])
         return actions
 
-    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
-        text = ""
-        for a in actions:
-            text += self.action_to_string(state, a)
-            state = state.apply(a)
-        return text
+    def continue_turn_text(self, state: State, action: int, text: str) -> str:
+        return text + self.action_to_string(state, action)     # `c3-c4` then `-e5`
 
     def _names(self, state: State, actions: list[int]) -> str | Message:
         return ", ".join(self.action_to_string(state, x) for x in actions) or msg("text.none")

@@ -304,20 +304,17 @@ class Fanorona(Game):
             actions.append(self.pass_action)
         return actions
 
+    def continue_turn_text(self, state: State, a: int, text: str) -> str:
+        if a == self.stop_action or a == self.pass_action:
+            return text
+        if a > self.pass_action:
+            return text + " " + self.action_to_string(state, a)
+        if not text:
+            return self.action_to_string(state, a)
+        return text + "-" + self.action_to_string(state, a).split("-", 1)[1]
+
     def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
-        """The text of a whole turn (or its start) from its actions."""
-        text = ""
-        for a in actions:
-            if a == self.stop_action or a == self.pass_action:
-                pass
-            elif a > self.pass_action:
-                text += " " + self.action_to_string(state, a)
-            elif not text:
-                text = self.action_to_string(state, a)
-            else:
-                text += "-" + self.action_to_string(state, a).split("-", 1)[1]
-            state = state._apply_unchecked(a)
-        return text.strip()
+        return super().turn_to_string(state, actions).strip()
 
     def complete_turns(self, state: State) -> list[tuple[list[int], State]]:
         """Every complete turn from ``state`` (rules/fanorona.md section 8): its actions and

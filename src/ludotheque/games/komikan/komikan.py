@@ -18,7 +18,7 @@ move into it, so "leaves" and "completes" agree).
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -283,20 +283,15 @@ class Komikan(Game):
             state = state.apply(K.STOP)
         return actions
 
-    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
-        text = ""
-        for a in actions:
-            tok = self.action_to_string(state, a)
-            if a == K.STOP:
-                pass
-            elif state.data[K.PHASE] == K.PHASE_CHAIN:
-                text += tok[len(NAMES[int(state.data[K.PUMA])]):]      # `xe6` from the Puma
-            elif K.RET <= a < K.GRASS:
-                text += "," + tok
-            else:
-                text += tok
-            state = state.apply(a)
-        return text
+    def continue_turn_text(self, state: State, a: int, text: str) -> str:
+        tok = self.action_to_string(state, a)
+        if a == K.STOP:
+            return text
+        if state.data[K.PHASE] == K.PHASE_CHAIN:
+            return text + tok[len(NAMES[int(state.data[K.PUMA])]):]      # `xe6` from the Puma
+        if K.RET <= a < K.GRASS:
+            return text + "," + tok
+        return text + tok
 
     def ends_turn(self, before: State, after: State) -> bool:
         """A grass placement is a turn of its own, even the Puma player's before his first move."""

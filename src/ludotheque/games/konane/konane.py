@@ -16,7 +16,7 @@ chain can go on, then the bonus move or `pass` when one is offered (KH-E1).
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -216,7 +216,7 @@ class Konane(Game):
         def walk(st: State, text: str, actions: list[int]) -> None:
             for a in st.legal_actions():
                 nxt = st._apply_unchecked(a)
-                part = self._continue_text(st, a, text)
+                part = self.continue_turn_text(st, a, text)
                 if nxt.is_terminal or int(nxt.data[K.TURNS]) != turn:
                     result.append((part, actions + [a], nxt))
                 else:
@@ -225,20 +225,13 @@ class Konane(Game):
         walk(state, "", [])
         return result
 
-    def _continue_text(self, st: State, a: int, text: str) -> str:
+    def continue_turn_text(self, st: State, a: int, text: str) -> str:
         if a in (self.STOP, self.PASS):
             return text
         word = self.action_to_string(st, a)
         if st.data[K.CHAIN] >= 0:
             return text + word[word.index("x"):]
         return f"{text} {word}" if text else word
-
-    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
-        text = ""
-        for a in actions:
-            text = self._continue_text(state, a, text)
-            state = state.apply(a)
-        return text
 
     def parse_turn(self, state: State, text: str) -> list[int]:
         """The actions of a complete turn written as in the spec (`a2xc2xe2`, `b5xd5 f4-e5`),

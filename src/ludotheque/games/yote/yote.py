@@ -246,12 +246,12 @@ class Yote(Game):
                 out.append(text)
                 return
             for a in st.legal_actions():
-                walk(st._apply_unchecked(a), self._continue_text(st, a, text))
+                walk(st._apply_unchecked(a), self.continue_turn_text(st, a, text))
 
         walk(state, "")
         return out
 
-    def _continue_text(self, st: State, a: int, text: str) -> str:
+    def continue_turn_text(self, st: State, a: int, text: str) -> str:
         """``text`` (a turn's text so far) followed by action ``a`` made in ``st``."""
         tok = self.action_to_string(st, a)
         ph = int(st.data[K.PHASE])
@@ -262,13 +262,6 @@ class Yote(Game):
         if ph == K.REMOVE:
             return text + tok
         return (text + " " + tok) if text else tok
-
-    def turn_to_string(self, state: State, actions: Sequence[int]) -> str:
-        text = ""
-        for a in actions:
-            text = self._continue_text(state, a, text)
-            state = state.apply(a)
-        return text
 
     def parse_turn(self, state: State, text: str) -> list[int]:
         """The actions of a turn text (section 9): `c3-c4`, `@c3`, `b3xb5-c3`, `b2xd2xd4-f1-@`,
