@@ -15,12 +15,6 @@ RULESETS = ["fanorona", "oware", "puluc"]   # lines, pits and a track, each with
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with _live.live_server(tmp_path_factory.mktemp("a11y") / "games.sqlite") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
 def page(server):
     with _live.chromium() as browser:
         ctx = browser.new_context(viewport={"width": 1280, "height": 800})

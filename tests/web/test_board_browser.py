@@ -6,7 +6,7 @@ import random
 import httpx
 import pytest
 
-from test_browser import api_game, browser, click_point, page, server, shot, wait_moves  # noqa: F401 (fixtures)
+from test_browser import api_game, browser, click_point, page, shot, wait_moves  # noqa: F401 (fixtures)
 
 FAMILIES = ["awithlaknannai", "dara", "fanorona", "komikan", "konane", "oware", "puluc", "yote"]
 

@@ -1,54 +1,20 @@
 """End to end in a real browser: Playwright (sync) + Debian's chromium against a uvicorn server
 started here on a free localhost port. Screenshots go to test-artifacts/."""
 import random
-import socket
-import threading
-import time
-from pathlib import Path
 
 import httpx
 import pytest
 
 import ludotheque
-from ludotheque.web import create_app
+from _live import ARTIFACTS, WAIT_MS, chromium
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-WAIT_MS = 300_000   # every wait is for an event (a message, a move); this bounds a hung server only
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    import uvicorn
-
-    app = create_app(tmp_path_factory.mktemp("web") / "games.sqlite")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 30
-    while not srv.started:
-        assert time.time() < deadline, "server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing (apt-get install chromium)")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

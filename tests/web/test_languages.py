@@ -124,12 +124,6 @@ def test_terminal_board_and_status_speak_one_language(ruleset, marks):
 
 # -- the page ------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with _live.live_server(tmp_path_factory.mktemp("lang") / "games.sqlite") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
 def page(server):
     with _live.chromium() as browser:
         ctx = browser.new_context(viewport={"width": 1280, "height": 800})

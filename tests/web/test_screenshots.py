@@ -14,12 +14,6 @@ SCREENS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "h
 FOLDER = _live.ARTIFACTS / "rulesets"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with _live.live_server(tmp_path_factory.mktemp("shots") / "games.sqlite") as url:
-        yield url
-
-
 def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     return struct.unpack(">II", data[16:24])
