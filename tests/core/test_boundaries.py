@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import ludotheque
-from ludotheque import CHANCE, IllegalActionError, NotationError, RulesetError, State, StateError
+from ludotheque import IllegalActionError, NotationError, RulesetError, State, StateError
 from ludotheque.core import registry
 
 RULESETS = [ri.name for ri in ludotheque.rulesets()]
@@ -25,11 +25,7 @@ def random_state(game, rng, actions):
     for _ in range(actions):
         if state.is_terminal:
             break
-        if state.current_player == CHANCE:
-            acts, probs = zip(*state.chance_outcomes())
-            state = state.apply(rng.choices(acts, probs)[0])
-        else:
-            state = state.apply(rng.choice(state.legal_actions()))
+        state = state.apply(state.random_action(rng))
     return state
 
 
@@ -39,7 +35,7 @@ HOSTILE_ARRAYS = """
 import random, sys
 import numpy as np
 import ludotheque
-from ludotheque import CHANCE, State, StateError
+from ludotheque import State, StateError
 
 game = ludotheque.load(sys.argv[1])
 rng = random.Random(1)
@@ -47,10 +43,7 @@ state = game.initial_state()
 for _ in range(30):
     if state.is_terminal:
         break
-    acts = state.legal_actions()
-    if state.current_player == CHANCE:
-        acts = [a for a, _ in state.chance_outcomes()]
-    state = state.apply(rng.choice(acts))
+    state = state.apply(state.random_action(rng))
 n = state.data.shape[0]
 hostile = [np.zeros(3, np.int32), np.frombuffer(state.key(), np.int32).copy(),
            np.frombuffer(game.initial_state().key(), np.int32).copy(), state.data.copy(),

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import example, given, settings, strategies as st
 
 import ludotheque
-from ludotheque import CHANCE, IllegalActionError, NotationError, RulesetError
+from ludotheque import IllegalActionError, NotationError, RulesetError
 from ludotheque.core import registry
 
 RULESETS = [ri.name for ri in ludotheque.rulesets()]
@@ -37,11 +37,7 @@ def reachable_states(ruleset, n=4, seed=1):
         for _ in range(rng.randrange(0, 60)):
             if state.is_terminal:
                 break
-            if state.current_player == CHANCE:
-                acts, probs = zip(*state.chance_outcomes())
-                state = state.apply(rng.choices(acts, probs)[0])
-            else:
-                state = state.apply(rng.choice(state.legal_actions()))
+            state = state.apply(state.random_action(rng))
         if not state.is_terminal:
             states.append(state)
     return states or [game.initial_state()]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import ludotheque
-from ludotheque import CHANCE, IllegalActionError, NotationError
+from ludotheque import IllegalActionError, NotationError
 from ludotheque.core.loops import compiled_loops
 from ludotheque.records import GameRecord
 
@@ -16,11 +16,7 @@ RULESETS = [ri.name for ri in ludotheque.rulesets()]
 def random_game(game, rng, max_actions=400):
     state, actions = game.initial_state(), []
     while not state.is_terminal and len(actions) < max_actions:
-        if state.current_player == CHANCE:
-            acts, probs = zip(*state.chance_outcomes())
-            a = rng.choices(acts, probs)[0]
-        else:
-            a = rng.choice(state.legal_actions())
+        a = state.random_action(rng)
         actions.append(a)
         state = state.apply(a)
     return actions
@@ -99,3 +95,20 @@ def test_terminal_states_have_an_outcome_and_text(ruleset):
         assert out.reason in state.to_text()
         obs = state.observation()
         assert isinstance(obs, np.ndarray) and obs.shape == game.initial_state().observation().shape
+
+
+def test_random_action_draws_throws_by_their_probability_and_refuses_at_the_end():
+    import collections
+    game = ludotheque.load("puluc")
+    throw = game.initial_state()
+    assert throw.is_chance_node
+    rng = random.Random(3)
+    counts = collections.Counter(throw.random_action(rng) for _ in range(16_000))
+    for action, p in throw.chance_outcomes():
+        assert abs(counts[action] / 16_000 - p) < 0.02
+    state = ludotheque.load("oware?max_plies=2").initial_state()
+    while not state.is_terminal:
+        assert state.random_action(rng) in state.legal_actions()
+        state = state.apply(state.random_action(rng))
+    with pytest.raises(IllegalActionError):
+        state.random_action(rng)

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 import ludotheque
-from ludotheque import CHANCE
 
 RULESETS = [ri.name for ri in ludotheque.rulesets()]
 
@@ -20,11 +19,7 @@ def random_states(game, rng, games=6, max_actions=300):
         for _ in range(max_actions):
             if state.is_terminal:
                 break
-            if state.current_player == CHANCE:
-                acts, probs = zip(*state.chance_outcomes())
-                state = state.apply(rng.choices(acts, probs)[0])
-            else:
-                state = state.apply(rng.choice(state.legal_actions()))
+            state = state.apply(state.random_action(rng))
             yield state
 
 

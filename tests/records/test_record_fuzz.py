@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 import ludotheque
-from ludotheque import CHANCE, RecordError
+from ludotheque import RecordError
 from ludotheque.records import GameRecord
 
 HEAD = '{"format": "ludotheque-record", "ruleset": "oware", '
@@ -192,11 +192,7 @@ def test_mutated_real_records_raise_only_record_error(seed, cut, junk):
     game = ludotheque.load("puluc")
     rng, state, actions = random.Random(seed), game.initial_state(), []
     while not state.is_terminal and len(actions) < 60:
-        if state.current_player == CHANCE:
-            acts, probs = zip(*state.chance_outcomes())
-            a = rng.choices(acts, probs)[0]
-        else:
-            a = rng.choice(state.legal_actions())
+        a = state.random_action(rng)
         actions.append(a)
         state = state.apply(a)
     rec = GameRecord("puluc", actions)

@@ -62,7 +62,7 @@ def soak(ruleset_id: str, plies: int, seed: int = 1) -> SoakReport:
     rng = random.Random(seed)
     t0 = time.perf_counter()
     while report.plies < plies and len(report.failures) < MAX_FAILURES:
-        played, ended, problem = _protocol_game(game, lambda s: _random_action(s, rng),
+        played, ended, problem = _protocol_game(game, lambda s: s.random_action(rng),
                                                 plies - report.plies)
         report.plies += played
         _count(report, ended, played, problem, report.games + report.cut_games + 1)
@@ -143,13 +143,6 @@ def _count(report: SoakReport, ended: bool, played: int, problem: str | None, ga
         report.games += 1
     elif played >= MAX_GAME_ACTIONS:
         report.cut_games += 1
-
-
-def _random_action(state: State, rng: random.Random) -> int:
-    if state.current_player == CHANCE:
-        actions, probs = zip(*state.chance_outcomes())
-        return int(rng.choices(actions, probs)[0])
-    return rng.choice(state.legal_actions())
 
 
 def _check_state(game: Game, state: State, conserved: int | None) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 import json
+import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
@@ -392,6 +393,16 @@ class State:
         probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
         g.kernels.chance_probs(self._data, g.spec, probs)
         return sorted((int(a), float(p)) for a, p in zip(self._kernel_legal(), probs))
+
+    def random_action(self, rng: random.Random) -> int:
+        """A legal action drawn by ``rng``: a chance outcome by its probability, else uniformly;
+        IllegalActionError at the end."""
+        if self.is_terminal:
+            raise IllegalActionError(msg("error.game_over_action"))
+        if self.is_chance_node:
+            actions, probs = zip(*self.chance_outcomes())
+            return int(rng.choices(actions, probs)[0])
+        return rng.choice(self.legal_actions())
 
     def apply(self, action: int) -> "State":
         """The state after ``action``; IllegalActionError (and no change) if it is not legal."""
