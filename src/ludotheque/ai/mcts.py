@@ -1,9 +1,12 @@
 """Plain UCT Monte Carlo tree search over any game's kernels, compiled per game.
 
-The tree lives in flat arrays; each iteration replays actions from the root (states are not
-stored), expands one node and runs one compiled random playout (`search_kernels.iterate`,
-bound per game). Chance nodes are sampled by
-their probabilities. Values are stored from the point of view of the player who chose the
+The tree lives in flat arrays (`search_kernels.iterate`, bound per game, runs the iterations).
+A node with children keeps its state in a row of a 2-D store the first time an iteration
+passes through it, so an iteration starts from the state of the leaf's parent, applies one
+action, expands the leaf and runs one compiled random playout; the store is bounded
+(`STATE_BYTES`), and a node without a row (store full, or a state grown wider than the
+root's) is replayed from its nearest ancestor with one. Chance nodes are sampled by their
+probabilities. Values are stored from the point of view of the player who chose the
 edge into a node, so multi-action turns (the same player moving twice) need no special case.
 
 Between moves a player keeps its tree: `reuse` finds the node of the new position below the
@@ -22,6 +25,8 @@ from numba import njit
 from ..core.game import State
 from ..core.kernels import seed_word
 from .alphabeta import compiled_search, game_evaluate
+
+STATE_BYTES = 1 << 26    # the most a tree's kept states may take (pages are used as filled)
 
 
 @njit(cache=True)
@@ -70,7 +75,11 @@ class Tree:
         self.visits = np.zeros(capacity, np.float64)
         self.value = np.zeros(capacity, np.float64)
         self.prob = np.zeros(capacity, np.float32)
-        self.size = np.ones(1, np.int64)
+        self.size = np.array([1, 0], np.int64)       # nodes, rows of `states` in use
+        self.row = np.full(capacity, -1, np.int32)   # each node's row in `states`, or -1
+        width = len(state.data)
+        rows = max(1, min(capacity, STATE_BYTES // (width * state.data.itemsize)))
+        self.states = np.empty((rows, width), state.data.dtype)
 
     @property
     def capacity(self) -> int:
@@ -89,13 +98,16 @@ class Tree:
         if node < 0:
             return None
         tree = Tree(state, self.capacity)
-        arrays = self.arrays()[:-1]
-        tree.size[0] = copy_subtree(node, *arrays, *tree.arrays()[:-1])
+        tree.size[0] = copy_subtree(node, *self.node_arrays(), *tree.node_arrays())
         return tree
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
+    def node_arrays(self) -> tuple[np.ndarray, ...]:
         return (self.parent, self.action, self.mover, self.first, self.count, self.visits,
-                self.value, self.prob, self.size)
+                self.value, self.prob)
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The arguments of `search_kernels.iterate` after the rng and c."""
+        return (*self.node_arrays(), self.size, self.row, self.states)
 
     def root_children(self) -> list[tuple[int, float, float]]:
         """(action, visits, mean value for the player to move) of each root child."""
