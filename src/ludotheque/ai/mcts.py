@@ -65,8 +65,9 @@ def copy_subtree(node: int, parent: np.ndarray, action: np.ndarray, mover: np.nd
 class Tree:
     """The search tree of one root position."""
 
-    def __init__(self, state: State, capacity: int) -> None:
+    def __init__(self, state: State, capacity: int, state_bytes: int = STATE_BYTES) -> None:
         self.state = state
+        self.state_bytes = state_bytes
         self.parent = np.zeros(capacity, np.int32)
         self.action = np.zeros(capacity, np.int32)
         self.mover = np.full(capacity, -1, np.int8)
@@ -75,11 +76,28 @@ class Tree:
         self.visits = np.zeros(capacity, np.float64)
         self.value = np.zeros(capacity, np.float64)
         self.prob = np.zeros(capacity, np.float32)
-        self.size = np.array([1, 0], np.int64)       # nodes, rows of `states` in use
+        # nodes; rows of `states` in use; the widest state that found no room in a row
+        self.size = np.array([1, 0, 0], np.int64)
         self.row = np.full(capacity, -1, np.int32)   # each node's row in `states`, or -1
-        width = len(state.data)
-        rows = max(1, min(capacity, STATE_BYTES // (width * state.data.itemsize)))
-        self.states = np.empty((rows, width), state.data.dtype)
+        self.states = np.empty((self.rows_for(len(state.data)), len(state.data)),
+                               state.data.dtype)
+
+    def rows_for(self, width: int) -> int:
+        """How many states of ``width`` the store may hold."""
+        return max(1, min(self.capacity, self.state_bytes // (width * self.state.data.itemsize)))
+
+    def widen(self) -> None:
+        """Makes the store's rows as wide as the widest state that found none (`size[2]`),
+        keeping the rows the byte bound leaves (a state zero-padded is the same state, as
+        after `grow`); nodes whose rows go keep none."""
+        width = int(self.size[2])
+        rows = self.rows_for(width)
+        keep = min(int(self.size[1]), rows)
+        wider = np.zeros((rows, width), self.states.dtype)
+        wider[:keep, :self.states.shape[1]] = self.states[:keep]
+        self.row[self.row >= rows] = -1
+        self.states = wider
+        self.size[1], self.size[2] = keep, 0
 
     @property
     def capacity(self) -> int:
@@ -97,7 +115,7 @@ class Tree:
                        max_depth, self.parent, self.action, self.first, self.count)
         if node < 0:
             return None
-        tree = Tree(state, self.capacity)
+        tree = Tree(state, self.capacity, self.state_bytes)
         tree.size[0] = copy_subtree(node, *self.node_arrays(), *tree.node_arrays())
         return tree
 
@@ -141,6 +159,8 @@ def search(state: State, playouts: int | None = None, seconds: float | None = No
         step = min(batch, budget - done)
         t0 = time.perf_counter()
         sk.iterate(root, game.spec, step, rng, c, *tree.arrays())
+        if tree.size[2] > tree.states.shape[1]:
+            tree.widen()
         done += step
         if time.perf_counter() >= deadline:
             break

@@ -138,8 +138,9 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
     with children keeps its state in a row of ``states`` (``row[node]``, -1 if none), given
     when an iteration first replays through it: an iteration then starts from the state of
     the deepest such node on its path, usually the leaf's parent, and applies the actions
-    below it. States wider than ``states`` and nodes met when the rows are used up keep none
-    and are replayed from an ancestor."""
+    below it. Nodes met when the rows are used up keep none and are replayed from an
+    ancestor; so are states grown wider than the store, until the driver widens it (the
+    widest is noted in ``size[2]``)."""
     x = rng[0]
     out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
     probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
@@ -150,7 +151,8 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
     path = np.empty(64, np.int64)      # the nodes of this iteration's descent
     if row[0] < 0:                      # a new tree: the root's state is row 0
         row[0], size[1] = 0, 1
-        states[0, :] = root
+        states[0, :root.shape[0]] = root
+        states[0, root.shape[0]:] = 0
     for _ in range(iterations):
         node = 0
         path[0] = 0
@@ -196,10 +198,13 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
             if need:
                 s = grow(s, need)
                 view = borrowed(s)
-            if first[k] >= 0 and size[1] < rows and s.shape[0] == width:
-                row[k] = size[1]            # a node with children: keep its state
-                size[1] += 1
-                states[row[k], :] = s
+            if first[k] >= 0:               # a node with children: keep its state
+                if s.shape[0] > width:
+                    size[2] = max(size[2], s.shape[0])      # the driver widens the store
+                elif size[1] < rows:
+                    row[k] = size[1]
+                    size[1] += 1
+                    states[row[k], :] = s
         # expansion
         p = to_move(view, spec_)
         if p != TERMINAL and first[node] < 0:
