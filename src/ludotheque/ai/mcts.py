@@ -3,15 +3,16 @@
 The tree lives in flat arrays (`search_kernels.iterate`, bound per game, runs the iterations).
 A node with children keeps its state in a row of a 2-D store the first time an iteration
 passes through it, so an iteration starts from the state of the leaf's parent, applies one
-action, expands the leaf and runs one compiled random playout; the store is bounded
-(`STATE_BYTES`), and a node without a row (store full, or a state grown wider than the
-root's) is replayed from its nearest ancestor with one. Chance nodes are sampled by their
-probabilities. Values are stored from the point of view of the player who chose the
+action, expands the leaf and runs one compiled random playout (nodes visited once, most of
+the tree, keep none). The store is bounded (`STATE_BYTES`); a node without a row (store full,
+or a state grown wider than the rows until `Tree.widen` runs) is replayed from its nearest
+ancestor with one. Chance nodes are sampled by their probabilities. Values are stored from the point of view of the player who chose the
 edge into a node, so multi-action turns (the same player moving twice) need no special case.
 
 Between moves a player keeps its tree: `reuse` finds the node of the new position below the
 action it played (the opponent's reply and any throws are replayed from the tree's edges) and
-copies that subtree into a fresh tree, so the statistics gathered there are not lost.
+copies that subtree into a fresh tree, so the statistics gathered there are not lost (its
+states are kept again as the next iterations pass through its nodes).
 """
 from __future__ import annotations
 
