@@ -69,17 +69,20 @@ class Tree:
     def __init__(self, state: State, capacity: int, state_bytes: int = STATE_BYTES) -> None:
         self.state = state
         self.state_bytes = state_bytes
+        # Every field of a node is written when the node is made (`iterate`, `copy_subtree`),
+        # so only the root's are set here: a big tree's pages are touched as it grows.
         self.parent = np.zeros(capacity, np.int32)
         self.action = np.zeros(capacity, np.int32)
-        self.mover = np.full(capacity, -1, np.int8)
-        self.first = np.full(capacity, -1, np.int32)
+        self.mover = np.zeros(capacity, np.int8)         # who chose the edge into the node
+        self.first = np.zeros(capacity, np.int32)        # first child, or -1
         self.count = np.zeros(capacity, np.int32)
         self.visits = np.zeros(capacity, np.float64)
         self.value = np.zeros(capacity, np.float64)
         self.prob = np.zeros(capacity, np.float32)
+        self.row = np.zeros(capacity, np.int32)          # its row in `states`, or -1
+        self.mover[0] = self.first[0] = self.row[0] = -1
         # nodes; rows of `states` in use; the widest state that found no room in a row
         self.size = np.array([1, 0, 0], np.int64)
-        self.row = np.full(capacity, -1, np.int32)   # each node's row in `states`, or -1
         self.states = np.empty((self.rows_for(len(state.data)), len(state.data)),
                                state.data.dtype)
 
@@ -96,7 +99,8 @@ class Tree:
         keep = min(int(self.size[1]), rows)
         wider = np.zeros((rows, width), self.states.dtype)
         wider[:keep, :self.states.shape[1]] = self.states[:keep]
-        self.row[self.row >= rows] = -1
+        nodes = self.row[:self.size[0]]
+        nodes[nodes >= rows] = -1
         self.states = wider
         self.size[1], self.size[2] = keep, 0
 
@@ -118,6 +122,7 @@ class Tree:
             return None
         tree = Tree(state, self.capacity, self.state_bytes)
         tree.size[0] = copy_subtree(node, *self.node_arrays(), *tree.node_arrays())
+        tree.row[:tree.size[0]] = -1
         return tree
 
     def node_arrays(self) -> tuple[np.ndarray, ...]:
