@@ -27,7 +27,7 @@ from ..core.game import State
 from ..core.kernels import seed_word
 from .alphabeta import compiled_search, game_evaluate
 
-STATE_BYTES = 1 << 26    # the most a tree's kept states may take (pages are used as filled)
+STATE_BYTES = 1 << 25    # the most a tree's kept states may take (pages are used as filled)
 
 
 @njit(cache=True)
