@@ -1,14 +1,18 @@
 """Plain UCT Monte Carlo tree search over any game's kernels, compiled per game.
 
-The tree lives in flat arrays; each iteration replays actions from the root (states are not
-stored), expands one node and runs one compiled random playout (`search_kernels.iterate`,
-bound per game). Chance nodes are sampled by
-their probabilities. Values are stored from the point of view of the player who chose the
+The tree lives in flat arrays (`search_kernels.iterate`, bound per game, runs the iterations).
+A node with children keeps its state in a row of a 2-D store the first time an iteration
+passes through it, so an iteration starts from the state of the leaf's parent, applies one
+action, expands the leaf and runs one compiled random playout (nodes visited once, most of
+the tree, keep none). The store is bounded (`STATE_BYTES`); a node without a row (store full,
+or a state grown wider than the rows until `Tree.widen` runs) is replayed from its nearest
+ancestor with one. Chance nodes are sampled by their probabilities. Values are stored from the point of view of the player who chose the
 edge into a node, so multi-action turns (the same player moving twice) need no special case.
 
 Between moves a player keeps its tree: `reuse` finds the node of the new position below the
 action it played (the opponent's reply and any throws are replayed from the tree's edges) and
-copies that subtree into a fresh tree, so the statistics gathered there are not lost.
+copies that subtree into a fresh tree, so the statistics gathered there are not lost (its
+states are kept again as the next iterations pass through its nodes).
 """
 from __future__ import annotations
 
@@ -22,6 +26,8 @@ from numba import njit
 from ..core.game import State
 from ..core.kernels import seed_word
 from .alphabeta import compiled_search, game_evaluate
+
+STATE_BYTES = 1 << 25    # the most a tree's kept states may take (pages are used as filled)
 
 
 @njit(cache=True)
@@ -60,17 +66,43 @@ def copy_subtree(node: int, parent: np.ndarray, action: np.ndarray, mover: np.nd
 class Tree:
     """The search tree of one root position."""
 
-    def __init__(self, state: State, capacity: int) -> None:
+    def __init__(self, state: State, capacity: int, state_bytes: int = STATE_BYTES) -> None:
         self.state = state
+        self.state_bytes = state_bytes
+        # Every field of a node is written when the node is made (`iterate`, `copy_subtree`),
+        # so only the root's are set here: a big tree's pages are touched as it grows.
         self.parent = np.zeros(capacity, np.int32)
         self.action = np.zeros(capacity, np.int32)
-        self.mover = np.full(capacity, -1, np.int8)
-        self.first = np.full(capacity, -1, np.int32)
+        self.mover = np.zeros(capacity, np.int8)         # who chose the edge into the node
+        self.first = np.zeros(capacity, np.int32)        # first child, or -1
         self.count = np.zeros(capacity, np.int32)
         self.visits = np.zeros(capacity, np.float64)
         self.value = np.zeros(capacity, np.float64)
         self.prob = np.zeros(capacity, np.float32)
-        self.size = np.ones(1, np.int64)
+        self.row = np.zeros(capacity, np.int32)          # its row in `states`, or -1
+        self.mover[0] = self.first[0] = self.row[0] = -1
+        # nodes; rows of `states` in use; the widest state that found no room in a row
+        self.size = np.array([1, 0, 0], np.int64)
+        self.states = np.empty((self.rows_for(len(state.data)), len(state.data)),
+                               state.data.dtype)
+
+    def rows_for(self, width: int) -> int:
+        """How many states of ``width`` the store may hold."""
+        return max(1, min(self.capacity, self.state_bytes // (width * self.state.data.itemsize)))
+
+    def widen(self) -> None:
+        """Makes the store's rows as wide as the widest state that found none (`size[2]`),
+        keeping the rows the byte bound leaves (a state zero-padded is the same state, as
+        after `grow`); nodes whose rows go keep none."""
+        width = int(self.size[2])
+        rows = self.rows_for(width)
+        keep = min(int(self.size[1]), rows)
+        wider = np.zeros((rows, width), self.states.dtype)
+        wider[:keep, :self.states.shape[1]] = self.states[:keep]
+        nodes = self.row[:self.size[0]]
+        nodes[nodes >= rows] = -1
+        self.states = wider
+        self.size[1], self.size[2] = keep, 0
 
     @property
     def capacity(self) -> int:
@@ -88,14 +120,18 @@ class Tree:
                        max_depth, self.parent, self.action, self.first, self.count)
         if node < 0:
             return None
-        tree = Tree(state, self.capacity)
-        arrays = self.arrays()[:-1]
-        tree.size[0] = copy_subtree(node, *arrays, *tree.arrays()[:-1])
+        tree = Tree(state, self.capacity, self.state_bytes)
+        tree.size[0] = copy_subtree(node, *self.node_arrays(), *tree.node_arrays())
+        tree.row[:tree.size[0]] = -1
         return tree
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
+    def node_arrays(self) -> tuple[np.ndarray, ...]:
         return (self.parent, self.action, self.mover, self.first, self.count, self.visits,
-                self.value, self.prob, self.size)
+                self.value, self.prob)
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The arguments of `search_kernels.iterate` after the rng and c."""
+        return (*self.node_arrays(), self.size, self.row, self.states)
 
     def root_children(self) -> list[tuple[int, float, float]]:
         """(action, visits, mean value for the player to move) of each root child."""
@@ -129,6 +165,8 @@ def search(state: State, playouts: int | None = None, seconds: float | None = No
         step = min(batch, budget - done)
         t0 = time.perf_counter()
         sk.iterate(root, game.spec, step, rng, c, *tree.arrays())
+        if tree.size[2] > tree.states.shape[1]:
+            tree.widen()
         done += step
         if time.perf_counter() >= deadline:
             break

@@ -133,22 +133,34 @@ def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: i
 def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: float,
             parent: np.ndarray, action: np.ndarray, mover: np.ndarray,
             first: np.ndarray, count: np.ndarray, visits: np.ndarray, value: np.ndarray,
-            prob: np.ndarray, size: np.ndarray) -> None:
+            prob: np.ndarray, size: np.ndarray, row: np.ndarray, states: np.ndarray) -> None:
+    """Runs ``iterations`` UCT iterations on the tree in the arrays (see `mcts.Tree`). A node
+    with children keeps its state in a row of ``states`` (``row[node]``, -1 if none), given
+    when an iteration first replays through it: an iteration then starts from the state of
+    the deepest such node on its path, usually the leaf's parent, and applies the actions
+    below it. Nodes met when the rows are used up keep none and are replayed from an
+    ancestor; so are states grown wider than the store, until the driver widens it (the
+    widest is noted in ``size[2]``)."""
     x = rng[0]
     out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
     probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
     ret = np.empty(2, np.float64)
     spec_, out_, probs_, ret_ = borrowed(spec), borrowed(out), borrowed(probs), borrowed(ret)
     cap = parent.shape[0]
+    rows, width = states.shape[0], states.shape[1]
+    path = np.empty(64, np.int64)      # the nodes of this iteration's descent
+    if row[0] < 0:                      # a new tree: the root's state is row 0
+        row[0], size[1] = 0, 1
+        states[0, :root.shape[0]] = root
+        states[0, root.shape[0]:] = 0
     for _ in range(iterations):
-        s = root.copy()
-        view = borrowed(s)
         node = 0
-        # selection
+        path[0] = 0
+        depth = 0
+        # selection: a node with children knows who moves there (the children's mover)
         while first[node] >= 0:
-            p = to_move(view, spec_)
             f, n = first[node], count[node]
-            if p == CHANCE:
+            if mover[f] == CHANCE:
                 x = xorshift(x)
                 child = f + sample_index(prob[f:f + n], n, unit(x))
             else:
@@ -165,13 +177,34 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                     if score > best_score:
                         best, best_score = ch, score
                 child = best
-            need = apply(view, spec_, action[child])
+            node = child
+            depth += 1
+            if depth == path.shape[0]:
+                longer = np.empty(2 * depth, np.int64)
+                longer[:depth] = path
+                path = longer
+            path[depth] = node
+            if visits[node] == 0:
+                break
+        # the leaf's state: the deepest kept state on the path, then the actions below it
+        top = depth
+        while row[path[top]] < 0:
+            top -= 1
+        s = states[row[path[top]]].copy()
+        view = borrowed(s)
+        for d in range(top + 1, depth + 1):
+            k = path[d]
+            need = apply(view, spec_, action[k])
             if need:
                 s = grow(s, need)
                 view = borrowed(s)
-            node = child
-            if visits[node] == 0:
-                break
+            if first[k] >= 0:               # a node with children: keep its state
+                if s.shape[0] > width:
+                    size[2] = max(size[2], s.shape[0])      # the driver widens the store
+                elif size[1] < rows:
+                    row[k] = size[1]
+                    size[1] += 1
+                    states[row[k], :] = s
         # expansion
         p = to_move(view, spec_)
         if p != TERMINAL and first[node] < 0:
@@ -187,6 +220,7 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                     action[f + k] = out[k]
                     mover[f + k] = p
                     first[f + k] = -1
+                    row[f + k] = -1
                     visits[f + k] = 0.0
                     value[f + k] = 0.0
                     prob[f + k] = probs[k] if p == CHANCE else 0.0
@@ -204,6 +238,7 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                 break
             node = parent[node]
     rng[0] = x
+
 
 @njit(cache=True, nogil=True)
 def find(root: np.ndarray, spec: Any, start: int, target: np.ndarray, max_depth: int,
