@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from ...core import history
-from ...core.kernels import TERMINAL
+from ...core.kernels import TERMINAL, below, xorshift
 
 STORE = 12          # STORE + p = store of player p
 TO_MOVE = 14
@@ -222,3 +222,237 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
             out[0], out[1] = 1.0, -1.0
         elif s[STORE] < s[STORE + 1]:
             out[0], out[1] = -1.0, 1.0
+
+
+# -- the random playout of `Kernels.fast_playout`: the same games as the generic loop --------
+#
+# The position lives in registers for the whole playout: each row is one int64 holding six
+# bytes (house r of the row in byte r; a house holds at most 48 seeds, a row sum fits a byte,
+# so byte-wise additions never carry), the mover's row `mine` and the other `theirs` swapped
+# each ply. Legal moves are a 6-bit mask, sowing is two table additions, a harvest chain is
+# found from a byte-wise "holds 2 or 3" mask. The repetition record is kept as
+# (mine | player << 48, theirs) pairs in a scratch array with a 64-bit filter, and written back
+# to the state array (through `history.record`, so the array is the generic loop's) at the end.
+
+ROW_ONES = 0x010101010101
+HIGH_BITS = 0x808080808080
+SEVEN_BITS = 0x7F7F7F7F7F7F            # + byte b sets its high bit iff b >= 1
+FEED_ADD = sum((0x80 - (6 - r)) << (8 * r) for r in range(6))  # ... iff b >= 6 - r (OW-E1)
+NOT_ONES = 0xFEFEFEFEFEFE
+TWOS = 0x020202020202
+GATHER = sum(1 << (40 - 7 * r) for r in range(6))    # byte r's bit 0 -> bit 40 + r
+MIX_KEY = 0x9E3779B97F4A7C15 - (1 << 64)            # int64 constants: numba turns mixed
+MIX_OTHER = 0xC2B2AE3D27D4EB4F - (1 << 64)          # int64/uint64 arithmetic into floats
+
+
+def _bit_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For a 6-bit mask m: its population (POP[m]), its k-th set bit in ascending order
+    (SELECT[8m + k]), and for a house j the lowest i with bits i..j all set, or j + 1 if bit j
+    is clear (CHAIN_FROM[8m + j], the start of a harvest chain ending at j)."""
+    pop = np.zeros(64, np.int64)
+    select = np.zeros(64 * 8, np.int64)
+    chain_from = np.zeros(64 * 8, np.int64)
+    for m in range(64):
+        bits = [r for r in range(6) if m >> r & 1]
+        pop[m] = len(bits)
+        select[8 * m: 8 * m + len(bits)] = bits
+        for j in range(6):
+            i = j
+            while i >= 0 and m >> i & 1:
+                i -= 1
+            chain_from[8 * m + j] = i + 1
+    return pop, select, chain_from
+
+
+def _row_sowing_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """SOW_ADD/SOW_LAST from the mover's side (the same for both players): the bytes a sowing
+    of n seeds from house r adds to the mover's row and to the other, and the last house
+    (0..5 the mover's row, 6..11 the other's)."""
+    own = np.zeros((6, 49), np.int64)
+    other = np.zeros((6, 49), np.int64)
+    for r in range(6):
+        for n in range(49):
+            own[r, n] = sum(int(SOW_ADD[r, n, h]) << (8 * h) for h in range(6))
+            other[r, n] = sum(int(SOW_ADD[r, n, 6 + h]) << (8 * h) for h in range(6))
+    return own, other, SOW_LAST[0:6].copy()
+
+
+POP, SELECT, CHAIN_FROM = _bit_tables()
+ROW_SOW_OWN, ROW_SOW_OTHER, ROW_SOW_LAST = _row_sowing_tables()
+
+
+@njit(cache=True, inline="always")
+def high_bits(v: int) -> int:
+    """The 6-bit mask of the bytes of ``v`` whose high bit is set."""
+    return (((v & HIGH_BITS) >> 7) * GATHER >> 40) & 63
+
+
+@njit(cache=True, inline="always")
+def byte_sum(v: int) -> int:
+    return ((v * ROW_ONES) >> 40) & 0xFF
+
+
+@njit(cache=True, inline="always")
+def span(i: int, j: int) -> int:
+    """The bytes i..j (none when i > j)."""
+    return (1 << (8 * j + 8)) - (1 << (8 * i))
+
+
+@njit(cache=True, inline="always")
+def row_word(s: np.ndarray, first: int) -> int:
+    w = 0
+    for r in range(6):
+        w |= np.int64(s[first + r]) << (8 * r)
+    return w
+
+
+@njit(cache=True, inline="always")
+def write_row(s: np.ndarray, first: int, w: int) -> None:
+    for r in range(6):
+        s[first + r] = (w >> (8 * r)) & 0xFF
+
+
+@njit(cache=True, inline="always")
+def key_bit(key: int, other: int) -> int:
+    return np.int64(1) << (((key * MIX_KEY + other * MIX_OTHER) >> 58) & 63)
+
+
+@njit(cache=True)
+def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.ndarray,
+                 max_actions: int) -> int:
+    """Plays random actions from ``s`` in place exactly as `core.playouts.playout` does (the
+    same draws from ``rng[0]``, the same states), and stops at the end of the game, at
+    ``max_actions`` (0 = none), or before a record of repeated positions long enough that
+    the array would grow or `history.record` build its table: the generic loop then goes on.
+    ``scratch`` (int64, at least 2 * LONG words) holds the record. Returns actions played."""
+    # the record index a move may write: the generic loop neither grows the array nor builds
+    # a table while the record stays below this (history.room, history.record)
+    limit = min(history.LONG - 3, (s.shape[0] - HIST) // ENTRY - 2)
+    if s[END] != ONGOING or scratch.shape[0] < 2 * history.LONG:
+        return 0
+    mode, repetition, max_plies = spec[GRAND_SLAM], spec[REPETITION], spec[MAX_PLIES]
+    p = np.int64(s[TO_MOVE])
+    mine, theirs = row_word(s, 6 * p), row_word(s, 6 * (1 - p))
+    store_mine, store_theirs = np.int64(s[STORE + p]), np.int64(s[STORE + 1 - p])
+    ply = np.int64(s[PLY])
+    first_len = hlen = np.int64(s[HLEN])
+    if hlen > limit:
+        return 0
+    seen = np.int64(0)
+    for i in range(hlen):                               # the record so far, as keys
+        at = HIST + ENTRY * i
+        south = ((np.int64(s[at]) >> 24 & 63) | (np.int64(s[at]) >> 18 & 63) << 8
+                 | (np.int64(s[at]) >> 12 & 63) << 16 | (np.int64(s[at]) >> 6 & 63) << 24
+                 | (np.int64(s[at]) & 63) << 32 | (np.int64(s[at + 1]) >> 24 & 63) << 40)
+        north = ((np.int64(s[at + 1]) >> 18 & 63) | (np.int64(s[at + 1]) >> 12 & 63) << 8
+                 | (np.int64(s[at + 1]) >> 6 & 63) << 16 | (np.int64(s[at + 1]) & 63) << 24
+                 | (np.int64(s[at + 2]) >> 7 & 63) << 32 | (np.int64(s[at + 2]) >> 1 & 63) << 40)
+        q = np.int64(s[at + 2]) & 1
+        scratch[2 * i] = (south if q == 0 else north) | q << 48
+        scratch[2 * i + 1] = north if q == 0 else south
+        seen |= key_bit(scratch[2 * i], scratch[2 * i + 1])
+    x = rng[0]
+    played = 0
+    end = ONGOING
+    restarted = False           # the record restarted (a harvest) during this playout
+    recorded = -1               # the record's length after its last entry of this playout
+    written = hlen              # entries first_len.. (0.. if restarted) up to here are new
+    while True:
+        if (max_actions > 0 and played >= max_actions) or hlen > limit:
+            break
+        m = high_bits(mine + (SEVEN_BITS if theirs != 0 else FEED_ADD))   # OW-C1, E1, E3
+        n = POP[m]
+        if n == 0:
+            break
+        x = xorshift(x)
+        a = SELECT[8 * m + below(x, n)]
+        seeds = (mine >> (8 * a)) & 0xFF                # OW-C2, OW-C3
+        mine = (mine & ~(np.int64(0xFF) << (8 * a))) + ROW_SOW_OWN[a, seeds]
+        theirs += ROW_SOW_OTHER[a, seeds]
+        last = ROW_SOW_LAST[a, seeds]
+        taken = 0
+        if last >= 6:                                   # OW-D1..OW-D6
+            j = last - 6
+            i = CHAIN_FROM[8 * high_bits(~(((theirs & NOT_ONES) ^ TWOS) + SEVEN_BITS)) + j]
+            if i <= j:
+                total = byte_sum(theirs)
+                if mode == LEMERY:                      # at most 5, never the last seeds
+                    i = max(i, j - 4)
+                    if byte_sum(theirs & span(i, j)) == total:
+                        i += 1
+                chain = span(i, j)
+                taken = byte_sum(theirs & chain)
+                if mode == FORBID_CAPTURE and taken == total:
+                    taken = 0
+                    chain = 0
+                theirs &= ~chain
+        store_mine += taken
+        ply += 1
+        played += 1
+        p = 1 - p
+        mine, theirs = theirs, mine
+        store_mine, store_theirs = store_theirs, store_mine
+        if taken > 0:
+            hlen = 0
+        # settle: OW-F1, OW-E4, OW-F3, OW-E2, OW-G4, OW-G5
+        if store_mine >= 25 or store_theirs >= 25:
+            end = END_25
+            break
+        if mode == ALLOW and mine == 0:
+            if theirs == 0:
+                end = END_EMPTY
+                break
+            p = 1 - p
+            mine, theirs = theirs, mine
+            store_mine, store_theirs = store_theirs, store_mine
+        if theirs == 0 and high_bits(mine + FEED_ADD) == 0:
+            store_mine += byte_sum(mine)
+            mine = 0
+            end = END_AUTO_HARVEST
+            break
+        key = mine | p << 48
+        if hlen == 0:
+            seen = 0
+            restarted = True
+        scratch[2 * hlen], scratch[2 * hlen + 1] = key, theirs
+        bit = key_bit(key, theirs)
+        count = 1
+        if seen & bit:
+            for e in range(hlen):
+                count += (scratch[2 * e] == key) & (scratch[2 * e + 1] == theirs)
+        seen |= bit
+        hlen += 1
+        recorded = hlen
+        written = max(written, hlen)
+        if count >= repetition:
+            end = END_REPETITION
+        elif max_plies > 0 and ply >= max_plies:
+            end = END_MOVE_CAP
+        if end != ONGOING:
+            store_mine += byte_sum(mine)
+            store_theirs += byte_sum(theirs)
+            mine = theirs = 0
+            break
+    rng[0] = x
+    if played == 0:
+        return 0
+    write_row(s, 6 * p, mine)
+    write_row(s, 6 * (1 - p), theirs)
+    s[STORE + p], s[STORE + 1 - p] = store_mine, store_theirs
+    s[TO_MOVE], s[PLY], s[END] = p, ply, end
+    first_new = 0 if restarted else first_len
+    for i in range(first_new, written):
+        q = scratch[2 * i] >> 48
+        south = scratch[2 * i] & 0xFFFFFFFFFFFF if q == 0 else scratch[2 * i + 1]
+        north = scratch[2 * i + 1] if q == 0 else scratch[2 * i] & 0xFFFFFFFFFFFF
+        at = HIST + ENTRY * i
+        s[at] = ((south & 63) << 24 | (south >> 8 & 63) << 18 | (south >> 16 & 63) << 12
+                 | (south >> 24 & 63) << 6 | (south >> 32 & 63))
+        s[at + 1] = ((south >> 40 & 63) << 24 | (north & 63) << 18 | (north >> 8 & 63) << 12
+                     | (north >> 16 & 63) << 6 | (north >> 24 & 63))
+        s[at + 2] = (north >> 32 & 63) << 7 | (north >> 40 & 63) << 1 | q
+    for i in range(first_new, recorded):               # the record's filter, as it keeps it
+        s[HLEN] = i
+        history.record(s, HLEN, SEEN, HIST, ENTRY)
+    s[HLEN] = hlen
+    return played
