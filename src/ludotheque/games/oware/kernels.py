@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from ...core import history
+from ...core.bits import popcount
 from ...core.kernels import TERMINAL, below, xorshift
 
 STORE = 12          # STORE + p = store of player p
@@ -245,40 +246,34 @@ MIX_KEY = 0x9E3779B97F4A7C15 - (1 << 64)            # int64 constants: numba tur
 MIX_OTHER = 0xC2B2AE3D27D4EB4F - (1 << 64)          # int64/uint64 arithmetic into floats
 
 
-def _bit_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For a 6-bit mask m: its population (POP[m]), its k-th set bit in ascending order
-    (SELECT[8m + k]), and for a house j the lowest i with bits i..j all set, or j + 1 if bit j
-    is clear (CHAIN_FROM[8m + j], the start of a harvest chain ending at j)."""
-    pop = np.zeros(64, np.int64)
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """SELECT[8m + k]: the k-th set bit of a 6-bit mask m, in ascending order. SOW_OWN,
+    SOW_OTHER, SOW_LAST_HOUSE [64r + n]: SOW_ADD/SOW_LAST from the mover's side (the same for
+    both players): the bytes a sowing of n seeds from house r adds to the mover's row and to
+    the other's, and the house of the last seed (0..5 the mover's row, 6..11 the other's).
+    UP_TO[last]: the other row's houses up to the last seed (none in the mover's row);
+    CHAIN_REACH[12 mode + last]: those a chain may take (OW-D4: at most 5 for `lemery`)."""
     select = np.zeros(64 * 8, np.int64)
-    chain_from = np.zeros(64 * 8, np.int64)
     for m in range(64):
         bits = [r for r in range(6) if m >> r & 1]
-        pop[m] = len(bits)
         select[8 * m: 8 * m + len(bits)] = bits
-        for j in range(6):
-            i = j
-            while i >= 0 and m >> i & 1:
-                i -= 1
-            chain_from[8 * m + j] = i + 1
-    return pop, select, chain_from
-
-
-def _row_sowing_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """SOW_ADD/SOW_LAST from the mover's side (the same for both players): the bytes a sowing
-    of n seeds from house r adds to the mover's row and to the other, and the last house
-    (0..5 the mover's row, 6..11 the other's)."""
-    own = np.zeros((6, 49), np.int64)
-    other = np.zeros((6, 49), np.int64)
+    own, other, last = (np.zeros(6 * 64, np.int64) for _ in range(3))
     for r in range(6):
         for n in range(49):
-            own[r, n] = sum(int(SOW_ADD[r, n, h]) << (8 * h) for h in range(6))
-            other[r, n] = sum(int(SOW_ADD[r, n, 6 + h]) << (8 * h) for h in range(6))
-    return own, other, SOW_LAST[0:6].copy()
+            own[64 * r + n] = sum(int(SOW_ADD[r, n, h]) << (8 * h) for h in range(6))
+            other[64 * r + n] = sum(int(SOW_ADD[r, n, 6 + h]) << (8 * h) for h in range(6))
+            last[64 * r + n] = SOW_LAST[r, n]
+    up_to = np.zeros(12, np.int64)
+    reach = np.zeros(36, np.int64)
+    for j in range(6):
+        up_to[6 + j] = (1 << (8 * j + 8)) - 1
+        for mode in (LEMERY, FORBID_CAPTURE, ALLOW):
+            lowest = max(0, j - 4) if mode == LEMERY else 0
+            reach[12 * mode + 6 + j] = (1 << (8 * j + 8)) - (1 << (8 * lowest))
+    return select, own, other, last, up_to, reach
 
 
-POP, SELECT, CHAIN_FROM = _bit_tables()
-ROW_SOW_OWN, ROW_SOW_OTHER, ROW_SOW_LAST = _row_sowing_tables()
+SELECT, SOW_OWN, SOW_OTHER, SOW_LAST_HOUSE, UP_TO, CHAIN_REACH = _tables()
 
 
 @njit(cache=True, inline="always")
@@ -290,12 +285,6 @@ def high_bits(v: int) -> int:
 @njit(cache=True, inline="always")
 def byte_sum(v: int) -> int:
     return ((v * ROW_ONES) >> 40) & 0xFF
-
-
-@njit(cache=True, inline="always")
-def span(i: int, j: int) -> int:
-    """The bytes i..j (none when i > j)."""
-    return (1 << (8 * j + 8)) - (1 << (8 * i))
 
 
 @njit(cache=True, inline="always")
@@ -360,40 +349,39 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
     while True:
         if (max_actions > 0 and played >= max_actions) or hlen > limit:
             break
-        m = high_bits(mine + (SEVEN_BITS if theirs != 0 else FEED_ADD))   # OW-C1, E1, E3
-        n = POP[m]
+        movable = (mine + (SEVEN_BITS if theirs != 0 else FEED_ADD)) & HIGH_BITS  # OW-C1, E1, E3
+        n = popcount(movable)
         if n == 0:
             break
         x = xorshift(x)
-        a = SELECT[8 * m + below(x, n)]
+        a = SELECT[8 * high_bits(movable) + below(x, n)]
         seeds = (mine >> (8 * a)) & 0xFF                # OW-C2, OW-C3
-        mine = (mine & ~(np.int64(0xFF) << (8 * a))) + ROW_SOW_OWN[a, seeds]
-        theirs += ROW_SOW_OTHER[a, seeds]
-        last = ROW_SOW_LAST[a, seeds]
-        taken = 0
-        if last >= 6:                                   # OW-D1..OW-D6
-            j = last - 6
-            i = CHAIN_FROM[8 * high_bits(~(((theirs & NOT_ONES) ^ TWOS) + SEVEN_BITS)) + j]
-            if i <= j:
-                total = byte_sum(theirs)
-                if mode == LEMERY:                      # at most 5, never the last seeds
-                    i = max(i, j - 4)
-                    if byte_sum(theirs & span(i, j)) == total:
-                        i += 1
-                chain = span(i, j)
-                taken = byte_sum(theirs & chain)
-                if mode == FORBID_CAPTURE and taken == total:
-                    taken = 0
-                    chain = 0
-                theirs &= ~chain
+        mine = (mine & ~(np.int64(0xFF) << (8 * a))) + SOW_OWN[64 * a + seeds]
+        theirs += SOW_OTHER[64 * a + seeds]
+        last = SOW_LAST_HOUSE[64 * a + seeds]
+        # OW-D1..OW-D6 without a branch (whether a move harvests is a coin toss): the chain is
+        # the houses holding 2 or 3 from the last seed's down to the first that does not
+        two_three = ~(((theirs & NOT_ONES) ^ TWOS) + SEVEN_BITS) & HIGH_BITS
+        stops = UP_TO[last] & ~((two_three << 1) - (two_three >> 7))
+        stops |= stops >> 8
+        stops |= stops >> 16
+        stops |= stops >> 32
+        chain = UP_TO[last] & ~stops & CHAIN_REACH[12 * mode + last]
+        taken = byte_sum(theirs & chain)
+        if taken > 0 and taken == byte_sum(theirs):     # the whole row: OW-D4, OW-D5
+            if mode == FORBID_CAPTURE:
+                chain = 0
+            elif mode == LEMERY:                        # the chain's last house stays
+                chain -= (chain & -chain) * 0xFF
+            taken = byte_sum(theirs & chain)
+        theirs &= ~chain
         store_mine += taken
         ply += 1
         played += 1
         p = 1 - p
         mine, theirs = theirs, mine
         store_mine, store_theirs = store_theirs, store_mine
-        if taken > 0:
-            hlen = 0
+        hlen = hlen if taken == 0 else 0
         # settle: OW-F1, OW-E4, OW-F3, OW-E2, OW-G4, OW-G5
         if store_mine >= 25 or store_theirs >= 25:
             end = END_25
