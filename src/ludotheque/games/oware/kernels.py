@@ -368,7 +368,7 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
         stops |= stops >> 32
         chain = UP_TO[last] & ~stops & CHAIN_REACH[12 * mode + last]
         taken = byte_sum(theirs & chain)
-        if taken > 0 and taken == byte_sum(theirs):     # the whole row: OW-D4, OW-D5
+        if taken == byte_sum(theirs) and taken > 0:     # the whole row: OW-D4, OW-D5
             if mode == FORBID_CAPTURE:
                 chain = 0
             elif mode == LEMERY:                        # the chain's last house stays
@@ -399,9 +399,8 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
             end = END_AUTO_HARVEST
             break
         key = mine | p << 48
-        if hlen == 0:
-            seen = 0
-            restarted = True
+        seen = seen if hlen > 0 else 0                  # (no branch: a harvest is a coin toss)
+        restarted |= hlen == 0
         scratch[2 * hlen], scratch[2 * hlen + 1] = key, theirs
         bit = key_bit(key, theirs)
         count = 1
