@@ -26,7 +26,7 @@ def playout(s: np.ndarray, spec: Any, rng: np.ndarray, out: np.ndarray, probs: n
     """Plays uniformly random actions (chance by its probabilities) from ``s``, in place
     when it can; ``rng`` is the generator's one-word state. Returns (final state,
     actions played). A game's ``fast_playout`` plays first, as far as it goes."""
-    played = fast_playout(s, spec, rng, out, max_actions)
+    s, played = fast_playout(s, spec, rng, out, max_actions)
     x = rng[0]
     view, spec_, out_, probs_ = borrowed(s), borrowed(spec), borrowed(out), borrowed(probs)
     while True:

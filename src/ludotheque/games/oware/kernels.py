@@ -13,7 +13,7 @@ from numba import njit
 
 from ...core import history
 from ...core.bits import popcount
-from ...core.kernels import TERMINAL, below, xorshift
+from ...core.kernels import TERMINAL, below, grow, xorshift
 
 STORE = 12          # STORE + p = store of player p
 TO_MOVE = 14
@@ -307,52 +307,84 @@ def key_bit(key: int, other: int) -> int:
 
 
 @njit(cache=True)
+def record_limit(s: np.ndarray) -> int:
+    """The largest record index kept in scratch: below it the generic loop neither grows the
+    array nor has `history.record` build its table (history.room, history.record)."""
+    return min(history.LONG - 3, (s.shape[0] - HIST) // ENTRY - 2)
+
+
+@njit(cache=True, inline="always")
+def write_entry(s: np.ndarray, i: int, south: int, north: int, q: int) -> None:
+    """Record entry i as `record_position` packs it, from the two rows' bytes."""
+    at = HIST + ENTRY * i
+    s[at] = ((south & 63) << 24 | (south >> 8 & 63) << 18 | (south >> 16 & 63) << 12
+             | (south >> 24 & 63) << 6 | (south >> 32 & 63))
+    s[at + 1] = ((south >> 40 & 63) << 24 | (north & 63) << 18 | (north >> 8 & 63) << 12
+                 | (north >> 16 & 63) << 6 | (north >> 24 & 63))
+    s[at + 2] = (north >> 32 & 63) << 7 | (north >> 40 & 63) << 1 | q
+
+
+@njit(cache=True)
+def load_record(s: np.ndarray, scratch: np.ndarray) -> int:
+    """Copies the record into scratch as (row to move | player << 48, other row) pairs;
+    returns their filter."""
+    seen = np.int64(0)
+    for i in range(s[HLEN]):
+        at = HIST + ENTRY * i
+        k0, k1, k2 = np.int64(s[at]), np.int64(s[at + 1]), np.int64(s[at + 2])
+        south = ((k0 >> 24 & 63) | (k0 >> 18 & 63) << 8 | (k0 >> 12 & 63) << 16
+                 | (k0 >> 6 & 63) << 24 | (k0 & 63) << 32 | (k1 >> 24 & 63) << 40)
+        north = ((k1 >> 18 & 63) | (k1 >> 12 & 63) << 8 | (k1 >> 6 & 63) << 16
+                 | (k1 & 63) << 24 | (k2 >> 7 & 63) << 32 | (k2 >> 1 & 63) << 40)
+        q = k2 & 1
+        scratch[2 * i] = (south if q == 0 else north) | q << 48
+        scratch[2 * i + 1] = north if q == 0 else south
+        seen |= key_bit(scratch[2 * i], scratch[2 * i + 1])
+    return seen
+
+
+@njit(cache=True)
+def flush_record(s: np.ndarray, scratch: np.ndarray, first: int, written: int,
+                 recorded: int) -> None:
+    """Writes scratch's record entries first..written-1 to the array, then has `history.record`
+    count entries first..recorded-1 again, so that its filter words are the generic loop's."""
+    for i in range(first, written):
+        q = scratch[2 * i] >> 48
+        mine, theirs = scratch[2 * i] & 0xFFFFFFFFFFFF, scratch[2 * i + 1]
+        write_entry(s, i, mine if q == 0 else theirs, theirs if q == 0 else mine, q)
+    for i in range(first, recorded):
+        s[HLEN] = i
+        history.record(s, HLEN, SEEN, HIST, ENTRY)
+
+
+@njit(cache=True)
 def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.ndarray,
-                 max_actions: int) -> int:
-    """Plays random actions from ``s`` in place exactly as `core.playouts.playout` does (the
-    same draws from ``rng[0]``, the same states), and stops at the end of the game, at
-    ``max_actions`` (0 = none), or before a record of repeated positions long enough that
-    the array would grow or `history.record` build its table: the generic loop then goes on.
-    ``scratch`` (int64, at least 2 * LONG words) holds the record. Returns actions played."""
-    # the record index a move may write: the generic loop neither grows the array nor builds
-    # a table while the record stays below this (history.room, history.record)
-    limit = min(history.LONG - 3, (s.shape[0] - HIST) // ENTRY - 2)
+                 max_actions: int) -> tuple[np.ndarray, int]:
+    """`Kernels.fast_playout`: plays random actions from ``s`` exactly as
+    `core.playouts.playout` does (the same draws from ``rng[0]``, the same final array), in
+    place when it can, to the end of the game or ``max_actions`` (0 = none). The record of
+    repeated positions is kept in ``scratch`` (int64, at least 2 * LONG words) while it is
+    short, in the array by `history.record` when long. Returns (final state, actions played)."""
     if s[END] != ONGOING or scratch.shape[0] < 2 * history.LONG:
-        return 0
+        return s, 0
     mode, repetition, max_plies = spec[GRAND_SLAM], spec[REPETITION], spec[MAX_PLIES]
     p = np.int64(s[TO_MOVE])
     mine, theirs = row_word(s, 6 * p), row_word(s, 6 * (1 - p))
     store_mine, store_theirs = np.int64(s[STORE + p]), np.int64(s[STORE + 1 - p])
     ply = np.int64(s[PLY])
-    first_len = hlen = np.int64(s[HLEN])
-    if hlen > limit:
-        return 0
-    seen = np.int64(0)
-    for i in range(hlen):                               # the record so far, as keys
-        at = HIST + ENTRY * i
-        south = ((np.int64(s[at]) >> 24 & 63) | (np.int64(s[at]) >> 18 & 63) << 8
-                 | (np.int64(s[at]) >> 12 & 63) << 16 | (np.int64(s[at]) >> 6 & 63) << 24
-                 | (np.int64(s[at]) & 63) << 32 | (np.int64(s[at + 1]) >> 24 & 63) << 40)
-        north = ((np.int64(s[at + 1]) >> 18 & 63) | (np.int64(s[at + 1]) >> 12 & 63) << 8
-                 | (np.int64(s[at + 1]) >> 6 & 63) << 16 | (np.int64(s[at + 1]) & 63) << 24
-                 | (np.int64(s[at + 2]) >> 7 & 63) << 32 | (np.int64(s[at + 2]) >> 1 & 63) << 40)
-        q = np.int64(s[at + 2]) & 1
-        scratch[2 * i] = (south if q == 0 else north) | q << 48
-        scratch[2 * i + 1] = north if q == 0 else south
-        seen |= key_bit(scratch[2 * i], scratch[2 * i + 1])
-    x = rng[0]
+    hlen = np.int64(s[HLEN])
+    limit = record_limit(s)
+    local = hlen <= limit       # the record is in scratch, not (yet) in the array
+    seen = load_record(s, scratch) if local else np.int64(0)
+    first = written = recorded = hlen   # scratch's entries first..written-1 are new, and the
+    x = rng[0]                          # filter must count first..recorded-1 (flush_record)
     played = 0
     end = ONGOING
-    restarted = False           # the record restarted (a harvest) during this playout
-    recorded = -1               # the record's length after its last entry of this playout
-    written = hlen              # entries first_len.. (0.. if restarted) up to here are new
-    while True:
-        if (max_actions > 0 and played >= max_actions) or hlen > limit:
-            break
+    while max_actions == 0 or played < max_actions:
         movable = (mine + (SEVEN_BITS if theirs != 0 else FEED_ADD)) & HIGH_BITS  # OW-C1, E1, E3
         n = popcount(movable)
         if n == 0:
-            break
+            break                                       # (not a position the kernels make)
         x = xorshift(x)
         a = SELECT[8 * high_bits(movable) + below(x, n)]
         seeds = (mine >> (8 * a)) & 0xFF                # OW-C2, OW-C3
@@ -398,19 +430,35 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
             mine = 0
             end = END_AUTO_HARVEST
             break
-        key = mine | p << 48
-        seen = seen if hlen > 0 else 0                  # (no branch: a harvest is a coin toss)
-        restarted |= hlen == 0
-        scratch[2 * hlen], scratch[2 * hlen + 1] = key, theirs
-        bit = key_bit(key, theirs)
-        count = 1
-        if seen & bit:
-            for e in range(hlen):
-                count += (scratch[2 * e] == key) & (scratch[2 * e + 1] == theirs)
-        seen |= bit
-        hlen += 1
-        recorded = hlen
-        written = max(written, hlen)
+        if hlen <= limit:                               # the record in scratch
+            if not local:                               # (restarted by a harvest)
+                local = True
+                written = 0
+            first = min(first, hlen)
+            seen = seen if hlen > 0 else 0              # (no branch: a harvest is a coin toss)
+            key = mine | p << 48
+            scratch[2 * hlen], scratch[2 * hlen + 1] = key, theirs
+            bit = key_bit(key, theirs)
+            count = 1
+            if seen & bit:
+                for e in range(hlen):
+                    count += (scratch[2 * e] == key) & (scratch[2 * e + 1] == theirs)
+            seen |= bit
+            hlen += 1
+            recorded = hlen
+            written = max(written, hlen)
+        else:                                           # a long record: in the array
+            if local:
+                flush_record(s, scratch, first, written, recorded)
+                local = False
+            write_entry(s, hlen, mine if p == 0 else theirs, theirs if p == 0 else mine, p)
+            s[HLEN] = hlen
+            count = history.record(s, HLEN, SEEN, HIST, ENTRY)
+            hlen += 1
+            need = history.room(s, HLEN, HIST, ENTRY)
+            if need:
+                s = grow(s, need)
+                limit = record_limit(s)
         if count >= repetition:
             end = END_REPETITION
         elif max_plies > 0 and ply >= max_plies:
@@ -421,25 +469,11 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
             mine = theirs = 0
             break
     rng[0] = x
-    if played == 0:
-        return 0
     write_row(s, 6 * p, mine)
     write_row(s, 6 * (1 - p), theirs)
     s[STORE + p], s[STORE + 1 - p] = store_mine, store_theirs
     s[TO_MOVE], s[PLY], s[END] = p, ply, end
-    first_new = 0 if restarted else first_len
-    for i in range(first_new, written):
-        q = scratch[2 * i] >> 48
-        south = scratch[2 * i] & 0xFFFFFFFFFFFF if q == 0 else scratch[2 * i + 1]
-        north = scratch[2 * i + 1] if q == 0 else scratch[2 * i] & 0xFFFFFFFFFFFF
-        at = HIST + ENTRY * i
-        s[at] = ((south & 63) << 24 | (south >> 8 & 63) << 18 | (south >> 16 & 63) << 12
-                 | (south >> 24 & 63) << 6 | (south >> 32 & 63))
-        s[at + 1] = ((south >> 40 & 63) << 24 | (north & 63) << 18 | (north >> 8 & 63) << 12
-                     | (north >> 16 & 63) << 6 | (north >> 24 & 63))
-        s[at + 2] = (north >> 32 & 63) << 7 | (north >> 40 & 63) << 1 | q
-    for i in range(first_new, recorded):               # the record's filter, as it keeps it
-        s[HLEN] = i
-        history.record(s, HLEN, SEEN, HIST, ENTRY)
+    if local:
+        flush_record(s, scratch, first, written, recorded)
     s[HLEN] = hlen
-    return played
+    return s, played
