@@ -11,7 +11,11 @@ ruleset's `spec` (a numpy array or tuple of arrays built once from the options):
   refcounting out of the hot loop (~30 ns a call);
 - ``to_move(s, spec) -> int``: 0, 1, ``CHANCE`` or ``TERMINAL``;
 - ``returns(s, spec, out)``: writes both players' returns (+1/-1/0) of a terminal state;
-- ``chance_probs(s, spec, out) -> n``: the probabilities aligned with ``legal`` at a chance node.
+- ``chance_probs(s, spec, out) -> n``: the probabilities aligned with ``legal`` at a chance node;
+- optionally ``fast_playout(s, spec, rng, scratch, max_actions) -> (s, played)``: a game's own
+  random playout, playing exactly the actions of the generic loop (the same draws from
+  ``rng[0]``, the same final array) with its position kept in registers; it may stop early
+  (the generic loop goes on from there). ``scratch`` is the loop's int64 action buffer.
 
 Hot loops (random playouts, search) are compiled once per game with its kernels bound in
 (`loops.py`), so Python is only called once per batch.
@@ -30,12 +34,20 @@ TERMINAL = -2
 MAX_ACTIONS_BUFFER = 1024
 
 
+@njit(cache=True)
+def no_fast_playout(s: np.ndarray, spec: Any, rng: np.ndarray, scratch: np.ndarray,
+                    max_actions: int) -> tuple[np.ndarray, int]:
+    """``fast_playout`` of a game without one: plays nothing."""
+    return s, 0
+
+
 class Kernels(NamedTuple):
     legal: Any
     apply: Any
     to_move: Any
     returns: Any
     chance_probs: Any
+    fast_playout: Any = no_fast_playout
 
 
 @njit(cache=True)

@@ -25,9 +25,9 @@ def playout(s: np.ndarray, spec: Any, rng: np.ndarray, out: np.ndarray, probs: n
             max_actions: int) -> tuple[np.ndarray, int]:
     """Plays uniformly random actions (chance by its probabilities) from ``s``, in place
     when it can; ``rng`` is the generator's one-word state. Returns (final state,
-    actions played)."""
+    actions played). A game's ``fast_playout`` plays first, as far as it goes."""
+    s, played = fast_playout(s, spec, rng, out, max_actions)
     x = rng[0]
-    played = 0
     view, spec_, out_, probs_ = borrowed(s), borrowed(spec), borrowed(out), borrowed(probs)
     while True:
         p = to_move(view, spec_)
@@ -100,3 +100,4 @@ apply: Any = None
 to_move: Any = None
 returns: Any = None
 chance_probs: Any = None
+fast_playout: Any = None

@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from ...core import history
-from ...core.kernels import TERMINAL
+from ...core.bits import popcount
+from ...core.kernels import TERMINAL, below, grow, xorshift
 
 STORE = 12          # STORE + p = store of player p
 TO_MOVE = 14
@@ -222,3 +223,257 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
             out[0], out[1] = 1.0, -1.0
         elif s[STORE] < s[STORE + 1]:
             out[0], out[1] = -1.0, 1.0
+
+
+# -- the random playout of `Kernels.fast_playout`: the same games as the generic loop --------
+#
+# The position lives in registers for the whole playout: each row is one int64 holding six
+# bytes (house r of the row in byte r; a house holds at most 48 seeds, a row sum fits a byte,
+# so byte-wise additions never carry), the mover's row `mine` and the other `theirs` swapped
+# each ply. Legal moves are a 6-bit mask, sowing is two table additions, a harvest chain is
+# found from a byte-wise "holds 2 or 3" mask. The repetition record is kept as
+# (mine | player << 48, theirs) pairs in a scratch array with a 64-bit filter, and written back
+# to the state array (through `history.record`, so the array is the generic loop's) at the end.
+
+ROW_ONES = 0x010101010101
+HIGH_BITS = 0x808080808080
+SEVEN_BITS = 0x7F7F7F7F7F7F            # + byte b sets its high bit iff b >= 1
+FEED_ADD = sum((0x80 - (6 - r)) << (8 * r) for r in range(6))  # ... iff b >= 6 - r (OW-E1)
+NOT_ONES = 0xFEFEFEFEFEFE
+TWOS = 0x020202020202
+GATHER = sum(1 << (40 - 7 * r) for r in range(6))    # byte r's bit 0 -> bit 40 + r
+MIX_KEY = 0x9E3779B97F4A7C15 - (1 << 64)            # int64 constants: numba turns mixed
+MIX_OTHER = 0xC2B2AE3D27D4EB4F - (1 << 64)          # int64/uint64 arithmetic into floats
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """SELECT[8m + k]: the k-th set bit of a 6-bit mask m, in ascending order. SOW_OWN,
+    SOW_OTHER, SOW_LAST_HOUSE [64r + n]: SOW_ADD/SOW_LAST from the mover's side (the same for
+    both players): the bytes a sowing of n seeds from house r adds to the mover's row and to
+    the other's, and the house of the last seed (0..5 the mover's row, 6..11 the other's).
+    UP_TO[last]: the other row's houses up to the last seed (none in the mover's row);
+    CHAIN_REACH[12 mode + last]: those a chain may take (OW-D4: at most 5 for `lemery`)."""
+    select = np.zeros(64 * 8, np.int64)
+    for m in range(64):
+        bits = [r for r in range(6) if m >> r & 1]
+        select[8 * m: 8 * m + len(bits)] = bits
+    own, other, last = (np.zeros(6 * 64, np.int64) for _ in range(3))
+    for r in range(6):
+        for n in range(49):
+            own[64 * r + n] = sum(int(SOW_ADD[r, n, h]) << (8 * h) for h in range(6))
+            other[64 * r + n] = sum(int(SOW_ADD[r, n, 6 + h]) << (8 * h) for h in range(6))
+            last[64 * r + n] = SOW_LAST[r, n]
+    up_to = np.zeros(12, np.int64)
+    reach = np.zeros(36, np.int64)
+    for j in range(6):
+        up_to[6 + j] = (1 << (8 * j + 8)) - 1
+        for mode in (LEMERY, FORBID_CAPTURE, ALLOW):
+            lowest = max(0, j - 4) if mode == LEMERY else 0
+            reach[12 * mode + 6 + j] = (1 << (8 * j + 8)) - (1 << (8 * lowest))
+    return select, own, other, last, up_to, reach
+
+
+SELECT, SOW_OWN, SOW_OTHER, SOW_LAST_HOUSE, UP_TO, CHAIN_REACH = _tables()
+
+
+@njit(cache=True, inline="always")
+def high_bits(v: int) -> int:
+    """The 6-bit mask of the bytes of ``v`` whose high bit is set."""
+    return (((v & HIGH_BITS) >> 7) * GATHER >> 40) & 63
+
+
+@njit(cache=True, inline="always")
+def byte_sum(v: int) -> int:
+    return ((v * ROW_ONES) >> 40) & 0xFF
+
+
+@njit(cache=True, inline="always")
+def row_word(s: np.ndarray, first: int) -> int:
+    w = 0
+    for r in range(6):
+        w |= np.int64(s[first + r]) << (8 * r)
+    return w
+
+
+@njit(cache=True, inline="always")
+def write_row(s: np.ndarray, first: int, w: int) -> None:
+    for r in range(6):
+        s[first + r] = (w >> (8 * r)) & 0xFF
+
+
+@njit(cache=True, inline="always")
+def key_bit(key: int, other: int) -> int:
+    return np.int64(1) << (((key * MIX_KEY + other * MIX_OTHER) >> 58) & 63)
+
+
+@njit(cache=True)
+def record_limit(s: np.ndarray) -> int:
+    """The largest record index kept in scratch: below it the generic loop neither grows the
+    array nor has `history.record` build its table (history.room, history.record)."""
+    return min(history.LONG - 3, (s.shape[0] - HIST) // ENTRY - 2)
+
+
+@njit(cache=True, inline="always")
+def write_entry(s: np.ndarray, i: int, south: int, north: int, q: int) -> None:
+    """Record entry i as `record_position` packs it, from the two rows' bytes."""
+    at = HIST + ENTRY * i
+    s[at] = ((south & 63) << 24 | (south >> 8 & 63) << 18 | (south >> 16 & 63) << 12
+             | (south >> 24 & 63) << 6 | (south >> 32 & 63))
+    s[at + 1] = ((south >> 40 & 63) << 24 | (north & 63) << 18 | (north >> 8 & 63) << 12
+                 | (north >> 16 & 63) << 6 | (north >> 24 & 63))
+    s[at + 2] = (north >> 32 & 63) << 7 | (north >> 40 & 63) << 1 | q
+
+
+@njit(cache=True)
+def load_record(s: np.ndarray, scratch: np.ndarray) -> int:
+    """Copies the record into scratch as (row to move | player << 48, other row) pairs;
+    returns their filter."""
+    seen = np.int64(0)
+    for i in range(s[HLEN]):
+        at = HIST + ENTRY * i
+        k0, k1, k2 = np.int64(s[at]), np.int64(s[at + 1]), np.int64(s[at + 2])
+        south = ((k0 >> 24 & 63) | (k0 >> 18 & 63) << 8 | (k0 >> 12 & 63) << 16
+                 | (k0 >> 6 & 63) << 24 | (k0 & 63) << 32 | (k1 >> 24 & 63) << 40)
+        north = ((k1 >> 18 & 63) | (k1 >> 12 & 63) << 8 | (k1 >> 6 & 63) << 16
+                 | (k1 & 63) << 24 | (k2 >> 7 & 63) << 32 | (k2 >> 1 & 63) << 40)
+        q = k2 & 1
+        scratch[2 * i] = (south if q == 0 else north) | q << 48
+        scratch[2 * i + 1] = north if q == 0 else south
+        seen |= key_bit(scratch[2 * i], scratch[2 * i + 1])
+    return seen
+
+
+@njit(cache=True)
+def flush_record(s: np.ndarray, scratch: np.ndarray, first: int, written: int,
+                 recorded: int) -> None:
+    """Writes scratch's record entries first..written-1 to the array, then has `history.record`
+    count entries first..recorded-1 again, so that its filter words are the generic loop's."""
+    for i in range(first, written):
+        q = scratch[2 * i] >> 48
+        mine, theirs = scratch[2 * i] & 0xFFFFFFFFFFFF, scratch[2 * i + 1]
+        write_entry(s, i, mine if q == 0 else theirs, theirs if q == 0 else mine, q)
+    for i in range(first, recorded):
+        s[HLEN] = i
+        history.record(s, HLEN, SEEN, HIST, ENTRY)
+
+
+@njit(cache=True)
+def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.ndarray,
+                 max_actions: int) -> tuple[np.ndarray, int]:
+    """`Kernels.fast_playout`: plays random actions from ``s`` exactly as
+    `core.playouts.playout` does (the same draws from ``rng[0]``, the same final array), in
+    place when it can, to the end of the game or ``max_actions`` (0 = none). The record of
+    repeated positions is kept in ``scratch`` (int64, at least 2 * LONG words) while it is
+    short, in the array by `history.record` when long. Returns (final state, actions played)."""
+    if s[END] != ONGOING or scratch.shape[0] < 2 * history.LONG:
+        return s, 0
+    mode, repetition, max_plies = spec[GRAND_SLAM], spec[REPETITION], spec[MAX_PLIES]
+    p = np.int64(s[TO_MOVE])
+    mine, theirs = row_word(s, 6 * p), row_word(s, 6 * (1 - p))
+    store_mine, store_theirs = np.int64(s[STORE + p]), np.int64(s[STORE + 1 - p])
+    ply = np.int64(s[PLY])
+    hlen = np.int64(s[HLEN])
+    limit = record_limit(s)
+    local = hlen <= limit       # the record is in scratch, not (yet) in the array
+    seen = load_record(s, scratch) if local else np.int64(0)
+    first = written = recorded = hlen   # scratch's entries first..written-1 are new, and the
+    x = rng[0]                          # filter must count first..recorded-1 (flush_record)
+    played = 0
+    end = ONGOING
+    while max_actions == 0 or played < max_actions:
+        movable = (mine + (SEVEN_BITS if theirs != 0 else FEED_ADD)) & HIGH_BITS  # OW-C1, E1, E3
+        n = popcount(movable)
+        if n == 0:
+            break                                       # (not a position the kernels make)
+        x = xorshift(x)
+        a = SELECT[8 * high_bits(movable) + below(x, n)]
+        seeds = (mine >> (8 * a)) & 0xFF                # OW-C2, OW-C3
+        mine = (mine & ~(np.int64(0xFF) << (8 * a))) + SOW_OWN[64 * a + seeds]
+        theirs += SOW_OTHER[64 * a + seeds]
+        last = SOW_LAST_HOUSE[64 * a + seeds]
+        # OW-D1..OW-D6 without a branch (whether a move harvests is a coin toss): the chain is
+        # the houses holding 2 or 3 from the last seed's down to the first that does not
+        two_three = ~(((theirs & NOT_ONES) ^ TWOS) + SEVEN_BITS) & HIGH_BITS
+        stops = UP_TO[last] & ~((two_three << 1) - (two_three >> 7))
+        stops |= stops >> 8
+        stops |= stops >> 16
+        stops |= stops >> 32
+        chain = UP_TO[last] & ~stops & CHAIN_REACH[12 * mode + last]
+        taken = byte_sum(theirs & chain)
+        if taken == byte_sum(theirs) and taken > 0:     # the whole row: OW-D4, OW-D5
+            if mode == FORBID_CAPTURE:
+                chain = 0
+            elif mode == LEMERY:                        # the chain's last house stays
+                chain -= (chain & -chain) * 0xFF
+            taken = byte_sum(theirs & chain)
+        theirs &= ~chain
+        store_mine += taken
+        ply += 1
+        played += 1
+        p = 1 - p
+        mine, theirs = theirs, mine
+        store_mine, store_theirs = store_theirs, store_mine
+        hlen = hlen if taken == 0 else 0
+        # settle: OW-F1, OW-E4, OW-F3, OW-E2, OW-G4, OW-G5
+        if store_mine >= 25 or store_theirs >= 25:
+            end = END_25
+            break
+        if mode == ALLOW and mine == 0:
+            if theirs == 0:
+                end = END_EMPTY
+                break
+            p = 1 - p
+            mine, theirs = theirs, mine
+            store_mine, store_theirs = store_theirs, store_mine
+        if theirs == 0 and high_bits(mine + FEED_ADD) == 0:
+            store_mine += byte_sum(mine)
+            mine = 0
+            end = END_AUTO_HARVEST
+            break
+        if hlen <= limit:                               # the record in scratch
+            if not local:                               # (restarted by a harvest)
+                local = True
+                written = 0
+            first = min(first, hlen)
+            seen = seen if hlen > 0 else 0              # (no branch: a harvest is a coin toss)
+            key = mine | p << 48
+            scratch[2 * hlen], scratch[2 * hlen + 1] = key, theirs
+            bit = key_bit(key, theirs)
+            count = 1
+            if seen & bit:
+                for e in range(hlen):
+                    count += (scratch[2 * e] == key) & (scratch[2 * e + 1] == theirs)
+            seen |= bit
+            hlen += 1
+            recorded = hlen
+            written = max(written, hlen)
+        else:                                           # a long record: in the array
+            if local:
+                flush_record(s, scratch, first, written, recorded)
+                local = False
+            write_entry(s, hlen, mine if p == 0 else theirs, theirs if p == 0 else mine, p)
+            s[HLEN] = hlen
+            count = history.record(s, HLEN, SEEN, HIST, ENTRY)
+            hlen += 1
+            need = history.room(s, HLEN, HIST, ENTRY)
+            if need:
+                s = grow(s, need)
+                limit = record_limit(s)
+        if count >= repetition:
+            end = END_REPETITION
+        elif max_plies > 0 and ply >= max_plies:
+            end = END_MOVE_CAP
+        if end != ONGOING:
+            store_mine += byte_sum(mine)
+            store_theirs += byte_sum(theirs)
+            mine = theirs = 0
+            break
+    rng[0] = x
+    write_row(s, 6 * p, mine)
+    write_row(s, 6 * (1 - p), theirs)
+    s[STORE + p], s[STORE + 1 - p] = store_mine, store_theirs
+    s[TO_MOVE], s[PLY], s[END] = p, ply, end
+    if local:
+        flush_record(s, scratch, first, written, recorded)
+    s[HLEN] = hlen
+    return s, played
