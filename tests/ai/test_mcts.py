@@ -60,6 +60,19 @@ def late_oware_position():
     return s
 
 
+@pytest.mark.parametrize("ruleset", ["oware", "fanorona"])
+def test_a_tree_that_grows_as_it_fills_searches_as_one_allocated_whole(ruleset):
+    s = first_decision(ruleset)
+    grown = search(s, playouts=6000, seed=4)
+    assert grown.capacity > 1 << 14 and grown.size[0] > 1 << 14      # it had to grow
+    whole = search(s, playouts=6000, seed=4, tree=Tree(s, grown.limit, nodes=grown.limit))
+    n = int(grown.size[0])
+    assert whole.size[0] == n
+    assert (whole.visits[:n] == grown.visits[:n]).all()
+    assert (whole.parent[:n] == grown.parent[:n]).all()
+    assert whole.root_children() == grown.root_children()
+
+
 @pytest.mark.parametrize("position", ["oware", "puluc", "fanorona/telo", "late oware"])
 def test_kept_states_give_the_same_search_as_replaying_from_the_root(position):
     # A store of one row keeps only the root's state, so every iteration replays its whole
@@ -69,7 +82,7 @@ def test_kept_states_give_the_same_search_as_replaying_from_the_root(position):
     kept = search(s, playouts=1500, seed=3)
     width = len(s.data) * s.data.itemsize
     for rows in (1, 40):
-        small = search(s, playouts=1500, seed=3, tree=Tree(s, kept.capacity, rows * width))
+        small = search(s, playouts=1500, seed=3, tree=Tree(s, kept.limit, rows * width))
         assert small.size[1] == small.states.shape[0] < kept.size[1]      # filled up
         assert small.states.nbytes <= max(rows * width, small.states[0].nbytes)
         n = int(kept.size[0])

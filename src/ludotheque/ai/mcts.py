@@ -1,6 +1,7 @@
 """Plain UCT Monte Carlo tree search over any game's kernels, compiled per game.
 
-The tree lives in flat arrays (`search_kernels.iterate`, bound per game, runs the iterations).
+The tree lives in flat arrays (`search_kernels.iterate`, bound per game, runs the iterations),
+which start small and double as the tree fills, up to its node limit.
 A node with children keeps its state in a row of a 2-D store the first time an iteration
 passes through it, so an iteration starts from the state of the leaf's parent, applies one
 action, expands the leaf and runs one compiled random playout (nodes visited once, most of
@@ -24,10 +25,11 @@ import numpy as np
 from numba import njit
 
 from ..core.game import State
-from ..core.kernels import seed_word
+from ..core.kernels import MAX_ACTIONS_BUFFER, seed_word
 from .alphabeta import compiled_search, game_evaluate
 
 STATE_BYTES = 1 << 25    # the most a tree's kept states may take (pages are used as filled)
+FIRST_NODES = 1 << 14    # a new tree's node arrays; they double as it fills, up to its limit
 
 
 @njit(cache=True)
@@ -66,11 +68,15 @@ def copy_subtree(node: int, parent: np.ndarray, action: np.ndarray, mover: np.nd
 class Tree:
     """The search tree of one root position."""
 
-    def __init__(self, state: State, capacity: int, state_bytes: int = STATE_BYTES) -> None:
+    def __init__(self, state: State, limit: int, state_bytes: int = STATE_BYTES,
+                 nodes: int = FIRST_NODES) -> None:
+        """A tree of at most ``limit`` nodes, with room for ``nodes`` of them to start."""
         self.state = state
+        self.limit = limit
         self.state_bytes = state_bytes
+        capacity = min(limit, max(nodes, FIRST_NODES))
         # Every field of a node is written when the node is made (`iterate`, `copy_subtree`),
-        # so only the root's are set here: a big tree's pages are touched as it grows.
+        # so only the root's are set here.
         self.parent = np.zeros(capacity, np.int32)
         self.action = np.zeros(capacity, np.int32)
         self.mover = np.zeros(capacity, np.int8)         # who chose the edge into the node
@@ -88,7 +94,24 @@ class Tree:
 
     def rows_for(self, width: int) -> int:
         """How many states of ``width`` the store may hold."""
-        return max(1, min(self.capacity, self.state_bytes // (width * self.state.data.itemsize)))
+        return max(1, min(self.limit, self.state_bytes // (width * self.state.data.itemsize)))
+
+    def grow(self) -> None:
+        """Doubles the node arrays (up to the limit): a search allocates what it uses, not
+        what its budget might use."""
+        n = min(self.limit, 2 * self.capacity)
+        for name in ("parent", "action", "mover", "first", "count", "visits", "value", "prob",
+                     "row"):
+            old = getattr(self, name)
+            new = np.empty(n, old.dtype)
+            new[:old.shape[0]] = old
+            setattr(self, name, new)
+
+    def room(self) -> int:
+        """The free nodes `iterate` must see before an iteration (it returns early when
+        fewer are left, for `grow`); 0 once the tree is at its limit (then leaves simply
+        stop expanding)."""
+        return MAX_ACTIONS_BUFFER if self.capacity < self.limit else 0
 
     def widen(self) -> None:
         """Makes the store's rows as wide as the widest state that found none (`size[2]`),
@@ -120,7 +143,7 @@ class Tree:
                        max_depth, self.parent, self.action, self.first, self.count)
         if node < 0:
             return None
-        tree = Tree(state, self.capacity, self.state_bytes)
+        tree = Tree(state, self.limit, self.state_bytes, int(self.size[0]))
         tree.size[0] = copy_subtree(node, *self.node_arrays(), *tree.node_arrays())
         tree.row[:tree.size[0]] = -1
         return tree
@@ -130,7 +153,7 @@ class Tree:
                 self.value, self.prob)
 
     def arrays(self) -> tuple[np.ndarray, ...]:
-        """The arguments of `search_kernels.iterate` after the rng and c."""
+        """The arguments of `search_kernels.iterate` after the rng, c and room."""
         return (*self.node_arrays(), self.size, self.row, self.states)
 
     def root_children(self) -> list[tuple[int, float, float]]:
@@ -156,7 +179,7 @@ def search(state: State, playouts: int | None = None, seconds: float | None = No
     sk = compiled_search(game.kernels, game_evaluate(game))
     budget = playouts if playouts is not None else 1 << 62
     if tree is None:
-        tree = Tree(state, capacity or min(max(64 * budget, 1 << 14), 1 << 21))
+        tree = Tree(state, capacity or min(max(64 * budget, FIRST_NODES), 1 << 21))
     rng = np.full(1, seed_word(seed), np.uint64)
     root = np.array(state.data)
     deadline = time.perf_counter() + seconds if seconds is not None else math.inf
@@ -164,9 +187,11 @@ def search(state: State, playouts: int | None = None, seconds: float | None = No
     while done < budget:
         step = min(batch, budget - done)
         t0 = time.perf_counter()
-        sk.iterate(root, game.spec, step, rng, c, *tree.arrays())
+        step = sk.iterate(root, game.spec, step, rng, c, tree.room(), *tree.arrays())
         if tree.size[2] > tree.states.shape[1]:
             tree.widen()
+        if tree.room() and tree.size[0] + tree.room() > tree.capacity:
+            tree.grow()
         done += step
         if time.perf_counter() >= deadline:
             break

@@ -131,16 +131,17 @@ def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: i
 
 @njit(cache=True, nogil=True)
 def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: float,
-            parent: np.ndarray, action: np.ndarray, mover: np.ndarray,
+            room: int, parent: np.ndarray, action: np.ndarray, mover: np.ndarray,
             first: np.ndarray, count: np.ndarray, visits: np.ndarray, value: np.ndarray,
-            prob: np.ndarray, size: np.ndarray, row: np.ndarray, states: np.ndarray) -> None:
+            prob: np.ndarray, size: np.ndarray, row: np.ndarray, states: np.ndarray) -> int:
     """Runs ``iterations`` UCT iterations on the tree in the arrays (see `mcts.Tree`). A node
     with children keeps its state in a row of ``states`` (``row[node]``, -1 if none), given
     when an iteration first replays through it: an iteration then starts from the state of
     the deepest such node on its path, usually the leaf's parent, and applies the actions
     below it. Nodes met when the rows are used up keep none and are replayed from an
     ancestor; so are states grown wider than the store, until the driver widens it (the
-    widest is noted in ``size[2]``)."""
+    widest is noted in ``size[2]``). Stops early, before an iteration, when fewer than
+    ``room`` nodes are free (the driver grows the arrays). Returns the iterations run."""
     x = rng[0]
     out = np.empty(MAX_ACTIONS_BUFFER, np.int64)
     probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
@@ -149,11 +150,15 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
     cap = parent.shape[0]
     rows, width = states.shape[0], states.shape[1]
     path = np.empty(64, np.int64)      # the nodes of this iteration's descent
+    s = np.empty(width, states.dtype)  # the iteration's state
     if row[0] < 0:                      # a new tree: the root's state is row 0
         row[0], size[1] = 0, 1
         states[0, :root.shape[0]] = root
         states[0, root.shape[0]:] = 0
-    for _ in range(iterations):
+    for done in range(iterations):
+        if size[0] + room > cap:
+            rng[0] = x
+            return done
         node = 0
         path[0] = 0
         depth = 0
@@ -190,7 +195,9 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
         top = depth
         while row[path[top]] < 0:
             top -= 1
-        s = states[row[path[top]]].copy()
+        if s.shape[0] != width:             # a playout grew it: a new buffer, else reused
+            s = np.empty(width, states.dtype)
+        s[:] = states[row[path[top]]]
         view = borrowed(s)
         for d in range(top + 1, depth + 1):
             k = path[d]
@@ -238,6 +245,7 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                 break
             node = parent[node]
     rng[0] = x
+    return iterations
 
 
 @njit(cache=True, nogil=True)
