@@ -6,7 +6,11 @@ import { Board } from "./board.js";
 import { candidates, applyColours } from "./game.js";
 import { sticks } from "./sticks.js";
 
+const latest = new WeakMap();   // box -> its newest call: an older answer arriving late is dropped
+
 export async function showExamples(box, rulesetId) {
+  const call = {};
+  latest.set(box, call);
   box.replaceChildren();
   let list;
   try {
@@ -14,6 +18,7 @@ export async function showExamples(box, rulesetId) {
   } catch {
     return;
   }
+  if (latest.get(box) !== call) return;
   box.append(h("h2", {}, t("examples.title")));
   if (!list.length) { box.append(h("p", { class: "extra" }, t("examples.none"))); return; }
   for (const ex of list) box.append(example(ex));

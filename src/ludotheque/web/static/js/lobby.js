@@ -129,10 +129,11 @@ export function showLobby(main) {
 
   async function drawRules() {
     if (!ruleset) return;
-    const l = lang();
+    const l = lang(), asked = ruleset;
     rules.replaceChildren(h("p", { class: "extra" }, t("lobby.loadingRules")));
     try {
       const r = await api(`/api/rules?id=${encodeURIComponent(ruleset.id)}&lang=${l}`);
+      if (asked !== ruleset || l !== lang()) return;   // a newer choice is being drawn
       const div = h("div");
       div.innerHTML = markdown(r.markdown);   // markdown() escapes the text first
       if (alive) rules.replaceChildren(div);
