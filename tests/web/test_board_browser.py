@@ -264,6 +264,23 @@ def test_worked_example_says_right_or_wrong(page, server):
     page.wait_for_function("document.querySelector('.example[data-example=\"FA-1\"] .verdict').classList.contains('right')")
 
 
+def test_a_late_answer_for_an_earlier_game_does_not_draw_its_examples(page, server):
+    # Fanorona's examples are held back until Oware's are on the page: the late answer
+    # must not add Fanorona's examples beside Oware's (two clicks in a row on a slow server).
+    held = []
+    page.route("**/api/examples?id=fanorona*", lambda route: held.append(route))
+    page.goto(server + "/")
+    with page.expect_request("**/api/examples?id=fanorona*"):
+        page.click('.card[data-family="fanorona"]')
+    page.click('.card[data-family="oware"]')
+    page.locator('.example[data-example="OW-X1"]').wait_for()
+    with page.expect_response("**/api/examples?id=fanorona*"):
+        held[0].continue_()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")   # its handler runs
+    assert page.locator('.example[data-example^="FA-"]').count() == 0
+    assert page.locator('.example[data-example="OW-X1"]').count() == 1
+
+
 def test_komikan_grass_tokens_are_drawn_with_a_legend(page, server):
     g = api_game(server, "komikan+grass")
     snap = snap_of(server, g)
