@@ -147,6 +147,7 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
     probs = np.empty(MAX_ACTIONS_BUFFER, np.float64)
     ret = np.empty(2, np.float64)
     spec_, out_, probs_, ret_ = borrowed(spec), borrowed(out), borrowed(probs), borrowed(ret)
+    rng_ = borrowed(rng)
     cap = parent.shape[0]
     rows, width = states.shape[0], states.shape[1]
     path = np.empty(64, np.int64)      # the nodes of this iteration's descent
@@ -233,9 +234,9 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                     prob[f + k] = probs[k] if p == CHANCE else 0.0
         # simulation
         rng[0] = x
-        s, _ = playout(s, spec, rng, out, probs, 0)
+        s, _ = playout(s, spec_, rng_, out_, probs_, 0)
         x = rng[0]
-        returns(s, spec_, ret_)
+        returns(borrowed(s), spec_, ret_)
         # backpropagation
         while True:
             visits[node] += 1.0
