@@ -1,14 +1,15 @@
 """Plain UCT Monte Carlo tree search over any game's kernels, compiled per game.
 
 The tree lives in flat arrays (`search_kernels.iterate`, bound per game, runs the iterations),
-which start small and double as the tree fills, up to its node limit.
-A node with children keeps its state in a row of a 2-D store the first time an iteration
-passes through it, so an iteration starts from the state of the leaf's parent, applies one
-action, expands the leaf and runs one compiled random playout (nodes visited once, most of
-the tree, keep none). The store is bounded (`STATE_BYTES`); a node without a row (store full,
-or a state grown wider than the rows until `Tree.widen` runs) is replayed from its nearest
-ancestor with one. Chance nodes are sampled by their probabilities. Values are stored from the point of view of the player who chose the
-edge into a node, so multi-action turns (the same player moving twice) need no special case.
+which start small and double as the tree fills, up to its node limit. A node with children
+keeps its state in a row of a 2-D store the first time an iteration passes through it, so an
+iteration starts from the state of the leaf's parent, applies one action, expands the leaf
+and runs one compiled random playout (nodes visited once, most of the tree, keep none). The
+store is bounded (`STATE_BYTES`); a node without a row (store full, or a state grown wider
+than the rows until `Tree.widen` runs) is replayed from its nearest ancestor with one. Chance
+nodes are sampled by their probabilities. Values are stored from the point of view of the
+player who chose the edge into a node, so multi-action turns (the same player moving twice)
+need no special case.
 
 Between moves a player keeps its tree: `reuse` finds the node of the new position below the
 action it played (the opponent's reply and any throws are replayed from the tree's edges) and
