@@ -71,7 +71,7 @@ def test_lobby_lists_every_game_and_switches_the_rules_language(page, server):
     page.click("[data-lang=fr]")
     page.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")
     page.reload()
-    page.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")  # remembered
+    page.wait_for_function("document.querySelector('#rules')?.innerText.includes('Récolte')")  # remembered
     page.click("[data-lang=en]")
     page.click('.card[data-family="fanorona"]')
     page.wait_for_selector("input[data-ext=female]")
