@@ -40,6 +40,11 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 """
 
+#: Schema changes after SCHEMA, in order: a store file at ``PRAGMA user_version`` k has had the
+#: first k applied. Append only (never edit an entry that has shipped): older files are upgraded
+#: on open.
+MIGRATIONS: list[str] = []
+
 
 @dataclass
 class StoredGame:
@@ -77,6 +82,16 @@ class GameStore:
         self._db.execute("PRAGMA synchronous=NORMAL")   # durable across process crashes in WAL
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        (done,) = self._db.execute("PRAGMA user_version").fetchone()
+        for k, script in enumerate(MIGRATIONS[done:], start=done + 1):
+            with self._db:
+                self._db.execute("BEGIN")
+                for statement in filter(str.strip, script.split(";")):
+                    self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {k}")
 
     def close(self) -> None:
         with self._lock:

@@ -19,6 +19,7 @@ import functools
 import json
 import logging
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, Coroutine, TypeVar
@@ -79,9 +80,10 @@ def parse_json(raw: str | bytes) -> Any:
         raise SessionError(f"malformed message: not JSON ({str(e)[:80]})") from None
 
 
-def create_app(db_path: str | Path) -> FastAPI:
+def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> FastAPI:
+    """``now``: the server's clock (seconds since the epoch); tests inject their own."""
     store = Store(db_path)
-    manager = Manager(store)
+    manager = Manager(store, now)
     engine_pool = ThreadPoolExecutor(ENGINE_THREADS, thread_name_prefix="ludo-engine")
     search_pool = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="ludo-search")
     # a game's analysis searches every move: in a pool of its own, so it never holds up the
@@ -115,6 +117,7 @@ def create_app(db_path: str | Path) -> FastAPI:
     app = FastAPI(title="ludotheque", docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.manager = manager
     app.state.store = store
+    app.state.now = now
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(SessionError)

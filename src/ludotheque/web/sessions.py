@@ -14,9 +14,10 @@ import random
 import re
 import secrets
 import threading
+import time
 import unicodedata
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from .. import rulesets
 from ..ai.agents import Agent, make_agent
@@ -584,8 +585,9 @@ class Manager:
     """The live sessions of one app, loaded from the store on first use. Its methods load
     games and replay records: call them from worker threads, never on the event loop."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, now: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.now = now                    # the server's clock: the truth for clocks and presence
         self.sessions: dict[str, Session] = {}
         self._lock = threading.Lock()     # worker threads may load the same game at once
         self.prepared: set[str] = set()   # rulesets whose searches are compiled (or compiling)
