@@ -311,7 +311,9 @@ def test_km_g2_no_capture_draw():
     assert not play(off, "c2-c3", "a5-a4", "c3-c4", "a4-a3").is_terminal
 
 
-def test_km_g2_our_choice_grass_placements_and_returns_are_not_extra_turns():
+def test_km_g2_grass_placements_are_setup_and_do_not_count_towards_the_draw():
+    """KM-G2's ruling: the grass placements of KM-R1 are setup; the no-capture count starts
+    with the first move of a piece (and a Lemery return is part of its turn)."""
     s = play(ludotheque.load("komikan+grass?no_capture_draw=2").initial_state(), "G@c5", "G@d4",
              "c2-c3")
     assert not s.is_terminal and s.data[K.NOCAP] == 1

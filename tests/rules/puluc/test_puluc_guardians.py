@@ -91,7 +91,9 @@ def test_pg_b4_one_split_per_turn_then_the_opponent():
     assert s.current_player == CHANCE and s.data[K.TO_MOVE] == 1
 
 
-def test_pg_b5_guardian_first_and_not_onto_its_partner():
+def test_pg_b5_guardian_first_and_never_onto_any_eligible_partner():
+    """The Guardian's part may not end on the position of any eligible partner (PG-B3), even
+    one that would then move away, and not even to stack on it in Sauvetage (PS-B1)."""
     s = pg(X2)
     assert "G4-5/1" not in moves(s, "(3)")               # the partner at 5 would leave, still blocked
     after = play(s, "(3)", "G4-6/2")
