@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import struct
 
-import pytest
-
 import _live
 
 FOLDER = _live.ARTIFACTS / "rulesets"
