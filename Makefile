@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean chromium
+.PHONY: run test bench screenshots clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ chromium:
 
 bench: $(STAMP)
 	$(VENV)/bin/ludotheque bench --json
+
+# The README's pictures (docs/img/): games the computer's levels played, opened in chromium.
+screenshots: $(STAMP) chromium
+	$(PY) benchmarks/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

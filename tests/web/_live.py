@@ -10,7 +10,7 @@ import socket
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import httpx
 
@@ -24,6 +24,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 WAIT_MS = 300_000   # waits are for events; this bounds a hung server only
+SCREENS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 @contextlib.contextmanager
@@ -95,10 +96,11 @@ def positions(ruleset: str) -> dict[str, list[int]]:
     return {"start": [], "mid": actions[:mid], "end": actions}
 
 
-def import_game(server: str, ruleset: str, actions: list[int]) -> dict[str, str]:
+def import_game(server: str, ruleset: str, actions: list[int],
+                players: tuple[str, str] = ("Ada", "Ben")) -> dict[str, str]:
     """A game of two players on this screen at the position after ``actions``: its id and
     the seat token (both seats)."""
-    rec = GameRecord(ruleset, actions, ["Ada", "Ben"])
+    rec = GameRecord(ruleset, actions, list(players))
     r = httpx.post(f"{server}/api/import", json={"text": rec.to_json()}, timeout=300)
     r.raise_for_status()
     return r.json()
@@ -114,6 +116,28 @@ def open_game(page: object, server: str, game: dict[str, str], ruleset: str, pli
     page.wait_for_function(
         "(n) => { const m = document.querySelector('.moves'); const s = document.querySelector('.statusbar');"
         " return m && Number(m.dataset.plies || 0) === n && s && s.textContent.trim().length > 0; }", arg=plies)
+
+
+def screen_context(browser: object, screen: str) -> object:
+    """A browser context the size of a desktop window or of a phone (touch, mobile viewport:
+    the page's phone layout), one CSS pixel a pixel."""
+    phone = screen == "phone"
+    ctx = browser.new_context(viewport=SCREENS[screen], device_scale_factor=1, is_mobile=phone, has_touch=phone)
+    ctx.set_default_timeout(WAIT_MS)
+    return ctx
+
+
+def picture(page: object, server: str, game: dict[str, str], ruleset: str, plies: int, lang: str,
+            path: Path, then: Callable[[object], None] | None = None) -> None:
+    """The game page of an imported ``game`` at its position after ``plies`` actions, in
+    ``lang``, saved once its board is drawn (and ``then`` has done its clicks on the page) as a
+    PNG of the viewport at ``path``."""
+    open_game(page, server, game, ruleset, plies, lang)
+    page.wait_for_selector(".board svg")
+    if then is not None:
+        then(page)
+    path.unlink(missing_ok=True)
+    page.screenshot(path=str(path))
 
 
 def open_lobby(page: object, server: str, ruleset: str, lang: str) -> None:

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import struct
 
-import pytest
-
 import _live
 
-SCREENS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 FOLDER = _live.ARTIFACTS / "rulesets"
 
 
@@ -27,18 +24,13 @@ def test_every_ruleset_has_a_desktop_and_a_phone_screenshot(server):
         games[ruleset] = (_live.import_game(server, ruleset, actions), len(actions))
     taken = []
     with _live.chromium() as browser:
-        for screen, viewport in SCREENS.items():
-            ctx = browser.new_context(viewport=viewport, device_scale_factor=1,
-                                      is_mobile=screen == "phone", has_touch=screen == "phone")
+        for screen, viewport in _live.SCREENS.items():
+            ctx = _live.screen_context(browser, screen)
             page = ctx.new_page()
-            page.set_default_timeout(_live.WAIT_MS)
             for ruleset, (game, plies) in games.items():
                 for lang in ("en", "fr"):
-                    _live.open_game(page, server, game, ruleset, plies, lang)
-                    page.wait_for_selector(".board svg")
                     path = FOLDER / f"{ruleset.replace('/', '_')}-{screen}-{lang}.png"
-                    path.unlink(missing_ok=True)
-                    page.screenshot(path=str(path))
+                    _live.picture(page, server, game, ruleset, plies, lang, path)
                     taken.append((path, viewport))
             ctx.close()
     assert len(taken) == 4 * len(_live.all_rulesets())

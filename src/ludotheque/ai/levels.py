@@ -11,10 +11,11 @@ number of nodes (the same strength on any machine, a few milliseconds), ``expert
 half a second (it stops itself before its budget; the cap the levels promise is 2 s), which
 is at least 20 times the nodes of ``hard`` in every game (150k-700k nodes a second).
 The budgets come from arena runs (``benchmarks/levels.py``, results in
-``benchmarks/results/levels.jsonl`` and README): each level scores at least 75% against the
-one below (60% in Puluc, where the throws weigh heavily). On the small boards where the seat
-decides between two good searchers (the side with the winning seat converts it), the levels
-below ``expert`` search less, so that each one still leaves the next room to win.
+``benchmarks/results/levels.jsonl`` and docs/BENCHMARKS.md): each level scores at least 75%
+against the one below (60% in Puluc, where the throws weigh heavily). On the small boards
+where the seat decides between two good searchers (the side with the winning seat converts
+it), the levels below ``expert`` search less, so that each one still leaves the next room to
+win.
 """
 from __future__ import annotations
 
