@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
-from ludotheque.records.sqlstore import (LEGACY_REVISIONS, METADATA, PlyTaken, SqlStore,
-                                         engine_url)
+from ludotheque.records.sqlstore import (LEGACY_REVISIONS, METADATA, NewerSchema, PlyTaken,
+                                         SqlStore, engine_url)
 from ludotheque.records.store import GameStore, StoredGame
 
 
@@ -229,7 +229,7 @@ def test_a_file_newer_than_the_code_is_refused_untouched(tmp_path):
     GameStore(path).close()
     with sqlite3.connect(path) as db:
         db.execute(f"PRAGMA user_version = {len(LEGACY_REVISIONS)}")
-    with pytest.raises(RuntimeError, match="newer than this ludotheque"):
+    with pytest.raises(NewerSchema, match="newer than this ludotheque"):
         SqlStore(path)
     with sqlite3.connect(path) as db:
         tables = {t for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

@@ -69,6 +69,10 @@ class PlyTaken(Exception):
         self.game_id, self.ply, self.stored = game_id, ply, stored
 
 
+class NewerSchema(Exception):
+    """The store was written by a newer ludotheque; nothing was changed."""
+
+
 def engine_url(target: str | Path) -> sa.URL:
     """The SQLAlchemy URL of a store: ``postgresql://…`` (psycopg 3), ``sqlite:///PATH``, or a
     plain path to an SQLite file (its folder is made)."""
@@ -128,8 +132,8 @@ class SqlStore:
             if not self.postgres and "games" in tables and "alembic_version" not in tables:
                 version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
                 if version >= len(LEGACY_REVISIONS):
-                    raise RuntimeError(f"{self.engine.url.database} is at schema version {version}, "
-                                       "newer than this ludotheque knows: upgrade ludotheque")
+                    raise NewerSchema(f"the store is at schema version {version}, newer than "
+                                      "this ludotheque knows: upgrade ludotheque")
                 command.stamp(config, LEGACY_REVISIONS[version])
             command.upgrade(config, "head")
 
@@ -234,17 +238,19 @@ class GamesExist(Exception):
 
 def copy_games(source: SqlStore, dest: SqlStore) -> tuple[int, int]:
     """Every row of every table of ``source`` into ``dest``, in one transaction of ``dest``
-    (both are at the newest revision, so their tables agree); (games, moves) copied."""
+    (both are at the newest revision, so their tables agree); (games, moves) copied.
+    `GamesExist` if ``dest`` has a game of ``source``."""
     counts = {}
-    try:
-        with source._reader.begin() as src, dest._writer.begin() as dst:
-            for table in METADATA.sorted_tables:       # games before the moves that name them
-                counts[table.name] = 0
-                rows = src.execution_options(yield_per=1000).execute(sa.select(table))
-                for part in rows.partitions():
-                    dst.execute(table.insert(), [r._asdict() for r in part])
-                    counts[table.name] += len(part)
-    except sa.exc.IntegrityError as e:
-        raise GamesExist(str(e.orig)) from None
+    with source._reader.begin() as src, dest._writer.begin() as dst:
+        ids = list(src.execute(sa.select(games.c.id)).scalars())
+        for k in range(0, len(ids), 1000):
+            clash = dst.execute(sa.select(games.c.id).where(games.c.id.in_(ids[k:k + 1000]))).first()
+            if clash:
+                raise GamesExist(clash.id)
+        for table in METADATA.sorted_tables:           # games before the moves that name them
+            counts[table.name] = 0
+            rows = src.execution_options(yield_per=1000).execute(sa.select(table))
+            for part in rows.partitions():
+                dst.execute(table.insert(), [r._asdict() for r in part])
+                counts[table.name] += len(part)
     return counts["games"], counts["moves"]
-
