@@ -48,7 +48,8 @@ class Cluster:
 
     def __init__(self) -> None:
         self.bin = bin_dir()
-        self.dir = Path(tempfile.mkdtemp(prefix="ludo-pg-"))
+        # under /tmp: a unix socket's path is short (107 bytes at most), and nobody can reach it
+        self.dir = Path(tempfile.mkdtemp(prefix="ludo-pg-", dir="/tmp"))
         self.data = self.dir / "data"
         self.port = 0
         self._as: dict[str, Any] = {}
@@ -70,11 +71,20 @@ class Cluster:
             raise RuntimeError(f"{args[0]} failed ({out.returncode}):\n{out.stdout}{out.stderr}{tail}")
 
     def start(self) -> "Cluster":
+        try:
+            self._start()
+        except BaseException:
+            self.stop()
+            raise
+        atexit.register(self.stop)    # a test run that ends without the fixture's finaliser
+        return self
+
+    def _start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "--no-locale", "-E", "UTF8", "--no-sync")
         for attempt in range(5):      # another process may take the free port first
             self.port = free_port()
-            # appended as the cluster's owner (the file is its own, the folder closed to others)
+            # later lines win: a retry on another port overrides the one before
             settings = (f"port = {self.port}\nlisten_addresses = '127.0.0.1'\n"
                         f"unix_socket_directories = '{self.dir}'\n"
                         "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"
@@ -88,8 +98,6 @@ class Cluster:
             except RuntimeError:
                 if attempt == 4:
                     raise
-        atexit.register(self.stop)    # a test run that ends without the fixture's finaliser
-        return self
 
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
