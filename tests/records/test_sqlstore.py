@@ -236,6 +236,20 @@ def test_a_file_newer_than_the_code_is_refused_untouched(tmp_path):
     assert "alembic_version" not in tables
 
 
+def test_a_database_migrated_by_a_newer_ludotheque_is_refused_untouched(store, url):
+    store.create(game())
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = 'from-the-future'"))
+    store.close()
+    with pytest.raises(NewerSchema, match="newer than this ludotheque"):
+        SqlStore(url)
+    again = sa.create_engine(engine_url(url))
+    with again.connect() as conn:
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "from-the-future"
+        assert conn.execute(sa.text("SELECT id FROM games")).scalar_one() == "g1"
+    again.dispose()
+
+
 def test_store_urls(tmp_path):
     assert engine_url(tmp_path / "a" / "g.sqlite").database == str(tmp_path / "a" / "g.sqlite")
     assert (tmp_path / "a").is_dir()

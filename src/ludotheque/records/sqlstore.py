@@ -21,6 +21,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 
 from .store import StoredGame
 
@@ -135,6 +137,11 @@ class SqlStore:
                     raise NewerSchema(f"the store is at schema version {version}, newer than "
                                       "this ludotheque knows: upgrade ludotheque")
                 command.stamp(config, LEGACY_REVISIONS[version])
+            current = MigrationContext.configure(conn).get_current_revision()
+            known = {r.revision for r in ScriptDirectory.from_config(config).walk_revisions()}
+            if current is not None and current not in known:
+                raise NewerSchema(f"the store is at schema revision {current}, newer than this "
+                                  "ludotheque knows: upgrade ludotheque")
             command.upgrade(config, "head")
 
     def close(self) -> None:
