@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench screenshots clean chromium
+.PHONY: run test bench screenshots clean chromium postgresql
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(VENV)/bin/ludotheque warmup
 	$(VENV)/bin/ludotheque serve
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium postgresql
 	$(VENV)/bin/ludotheque warmup
 	$(PY) -m pytest -n 2 --dist loadfile
 
@@ -31,6 +31,18 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else \
 	    echo "make test needs chromium for its browser tests; install it with:  sudo apt-get install -y chromium" >&2; \
+	    exit 1; \
+	  fi; }
+
+# The store tests start a PostgreSQL server of their own in a temporary folder (tests/pg.py),
+# never a system-wide one, from Debian's programs (under /usr/lib/postgresql, off PATH):
+# installed like chromium.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+	  else \
+	    echo "make test needs PostgreSQL's server programs for its store tests; install them with:  sudo apt-get install -y postgresql" >&2; \
 	    exit 1; \
 	  fi; }
 

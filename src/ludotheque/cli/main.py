@@ -1,4 +1,5 @@
-"""`ludotheque` — list, rules, play, replay, bench, solve, serve, warmup, arena, analyse, selfplay."""
+"""`ludotheque` — list, rules, play, replay, bench, solve, serve, copy-store, warmup, arena, analyse,
+selfplay."""
 from __future__ import annotations
 
 import argparse
@@ -17,7 +18,7 @@ from ..core.rules_text import LANGUAGES, rules_text
 from ..records import GameRecord
 from .. import __version__
 from . import ai_commands
-from . import selfplay, serve, soak, warmup
+from . import copy_store, selfplay, serve, soak, warmup
 from .errors import UsageError, fail
 from .i18n import default_lang, tr, word
 from .progress import progress_bar
@@ -188,6 +189,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_solve)
     serve.add_parser(sub)
+    copy_store.add_parser(sub)
     warmup.add_parser(sub)
     ai_commands.add_parsers(sub)
     soak.add_parser(sub)

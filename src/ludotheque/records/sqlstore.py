@@ -1,0 +1,263 @@
+"""The store of saved games on SQLAlchemy Core, for SQLite (the embedded default: one process)
+and PostgreSQL (any number of server processes, on any number of machines).
+
+`SqlStore` has the methods of `records.store.GameStore` and of the web app's `Store`
+(``claim_seat``), with the same meaning, plus what several processes writing one game need:
+every write to a game first locks its row (PostgreSQL) or the file (SQLite), so a move is
+stored only at the ply its writer saw (`PlyTaken` otherwise, with nothing written), and a read
+sees one moment of the game.
+
+The schema is Alembic's (records/migrations/), brought to the newest revision on open. A file
+made by `GameStore` is stamped with the revision matching its ``PRAGMA user_version``
+(`LEGACY_REVISIONS`), then upgraded: its games stay as they were.
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from .store import StoredGame
+
+METADATA = sa.MetaData()
+#: the tables as the newest migration leaves them (tests check the two agree)
+games = sa.Table(
+    "games", METADATA,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("ruleset", sa.Text, nullable=False),
+    sa.Column("mode", sa.Text, nullable=False),
+    sa.Column("level", sa.Text, nullable=False, server_default=""),
+    sa.Column("ai_seat", sa.Integer),
+    sa.Column("tokens", sa.Text, nullable=False),
+    sa.Column("players", sa.Text, nullable=False),
+    sa.Column("seed", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("ended", sa.Text),
+    sa.Column("draw_offer", sa.Integer),
+)
+moves = sa.Table(
+    "moves", METADATA,
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("ply", sa.Integer, nullable=False),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("seconds", sa.Float),
+    sa.PrimaryKeyConstraint("game_id", "ply"),
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+#: the revision a `GameStore` file at ``PRAGMA user_version`` k is at (its list of migrations
+#: ported to Alembic revisions, in order): index k. Append only.
+LEGACY_REVISIONS = ["0001"]
+#: the key of the PostgreSQL advisory lock held while migrating: processes started together
+#: migrate one after the other
+MIGRATION_LOCK = 0x6C75646F
+
+
+class PlyTaken(Exception):
+    """The stored game does not have the plies the writer saw: another process or store moved
+    or took back first. Nothing was written; reload the game from the store."""
+
+    def __init__(self, game_id: str, ply: int, stored: int | None) -> None:
+        super().__init__(f"game {game_id}: the move was for ply {ply}, the store has "
+                         f"{'other' if stored is None else stored} plies")
+        self.game_id, self.ply, self.stored = game_id, ply, stored
+
+
+class NewerSchema(Exception):
+    """The store was written by a newer ludotheque; nothing was changed."""
+
+
+def engine_url(target: str | Path) -> sa.URL:
+    """The SQLAlchemy URL of a store: ``postgresql://…`` (psycopg 3), ``sqlite:///PATH``, or a
+    plain path to an SQLite file (its folder is made)."""
+    text = str(target)
+    url = sa.make_url(text) if "://" in text else sa.URL.create("sqlite", database=text)
+    if url.get_backend_name() in ("postgresql", "postgres"):
+        return url.set(drivername="postgresql+psycopg")
+    if url.get_backend_name() != "sqlite":
+        raise ValueError(f"a store is an SQLite file or a postgresql:// URL, not {url.drivername}://")
+    if url.database in (None, "", ":memory:"):     # each connection would have its own database
+        raise ValueError("an SQLite store is a file")
+    Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    return url
+
+
+def _sqlite_engine(url: sa.URL) -> sa.Engine:
+    engine = sa.create_engine(url, connect_args={"timeout": 60})   # seconds waiting for a writer
+
+    @sa.event.listens_for(engine, "connect")
+    def connect(dbapi: Any, _record: Any) -> None:
+        dbapi.isolation_level = None                    # the BEGIN below, not the driver's
+        dbapi.execute("PRAGMA journal_mode=WAL")
+        dbapi.execute("PRAGMA synchronous=NORMAL")      # durable across process crashes in WAL
+        dbapi.execute("PRAGMA foreign_keys=ON")
+
+    @sa.event.listens_for(engine, "begin")
+    def begin(conn: sa.Connection) -> None:
+        # a writer takes the file's write lock first: what it then reads is what it changes
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("writes")
+                             else "BEGIN")
+    return engine
+
+
+class SqlStore:
+    """Thread-safe (a pool of connections); several stores, in several processes, may share one
+    database."""
+
+    def __init__(self, target: str | Path) -> None:
+        url = engine_url(target)
+        self.postgres = url.get_backend_name() == "postgresql"
+        self.engine = (sa.create_engine(url, pool_pre_ping=True) if self.postgres
+                       else _sqlite_engine(url))
+        self._writer = self.engine.execution_options(writes=True)
+        # a read of several statements sees one moment (SQLite's BEGIN already does)
+        self._reader = (self.engine.execution_options(isolation_level="REPEATABLE READ")
+                        if self.postgres else self.engine)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self._writer.begin() as conn:
+            if self.postgres:
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(MIGRATION_LOCK)))
+            config.attributes["connection"] = conn
+            tables = sa.inspect(conn).get_table_names()
+            if not self.postgres and "games" in tables and "alembic_version" not in tables:
+                version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
+                if version >= len(LEGACY_REVISIONS):
+                    raise NewerSchema(f"the store is at schema version {version}, newer than "
+                                      "this ludotheque knows: upgrade ludotheque")
+                command.stamp(config, LEGACY_REVISIONS[version])
+            current = MigrationContext.configure(conn).get_current_revision()
+            known = {r.revision for r in ScriptDirectory.from_config(config).walk_revisions()}
+            if current is not None and current not in known:
+                raise NewerSchema(f"the store is at schema revision {current}, newer than this "
+                                  "ludotheque knows: upgrade ludotheque")
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writes -------------------------------------------------------------------------
+    def create(self, g: StoredGame) -> None:
+        with self._writer.begin() as conn:
+            conn.execute(games.insert().values(
+                id=g.id, ruleset=g.ruleset, mode=g.mode, level=g.level, ai_seat=g.ai_seat,
+                tokens=json.dumps(g.tokens), players=json.dumps(g.players), seed=g.seed,
+                created=g.created, updated=g.updated,
+                ended=json.dumps(g.ended) if g.ended else None, draw_offer=g.draw_offer))
+            if g.actions:
+                conn.execute(moves.insert(), [{"game_id": g.id, "ply": i, "action": a}
+                                              for i, a in enumerate(g.actions)])
+
+    def _lock(self, conn: sa.Connection, game_id: str) -> int:
+        """Locks the game for this transaction (its row on PostgreSQL; SQLite's writer holds
+        the file), touches it and clears a draw offer; the plies it has."""
+        done = conn.execute(games.update().where(games.c.id == game_id)
+                            .values(updated=time.time(), draw_offer=None))
+        if done.rowcount == 0:
+            raise KeyError(game_id)
+        return int(conn.execute(sa.select(sa.func.count()).select_from(moves)
+                                .where(moves.c.game_id == game_id)).scalar_one())
+
+    def append(self, game_id: str, ply: int, actions: list[int]) -> None:
+        """Stores ``actions`` as plies ``ply``, ``ply + 1``…; committed when this returns.
+        `PlyTaken` (nothing written) unless the game has exactly ``ply`` plies stored: of
+        writers racing at one ply, exactly one wins."""
+        try:
+            with self._writer.begin() as conn:
+                stored = self._lock(conn, game_id)
+                if stored != ply:
+                    raise PlyTaken(game_id, ply, stored)
+                if actions:
+                    conn.execute(moves.insert(), [{"game_id": game_id, "ply": ply + i, "action": a}
+                                                  for i, a in enumerate(actions)])
+        except sa.exc.IntegrityError as e:   # the (game_id, ply) key: never reached past the lock
+            raise PlyTaken(game_id, ply, None) from e
+
+    def truncate(self, game_id: str, plies: int, seen: int | None = None) -> None:
+        """Keeps only the first ``plies`` actions (undo). With ``seen`` (the plies the caller
+        saw), `PlyTaken` and nothing changed if the store has another number."""
+        with self._writer.begin() as conn:
+            stored = self._lock(conn, game_id)
+            if seen is not None and stored != seen:
+                raise PlyTaken(game_id, seen, stored)
+            conn.execute(moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= plies))
+
+    def set_ended(self, game_id: str, ended: dict[str, Any] | None) -> None:
+        with self._writer.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values(
+                ended=json.dumps(ended) if ended else None, draw_offer=None, updated=time.time()))
+
+    def set_players(self, game_id: str, players: list[str]) -> None:
+        with self._writer.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id)
+                         .values(players=json.dumps(players)))
+
+    def set_draw_offer(self, game_id: str, seat: int | None) -> None:
+        with self._writer.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values(draw_offer=seat))
+
+    def claim_seat(self, game_id: str, tokens: list[str], players: list[str],
+                   before: list[str] | None = None) -> bool:
+        """Claiming an invitation seat: its fresh token and the guest's name, in one write.
+        With ``before`` (the tokens the caller saw), only if the store still has them: of two
+        guests claiming one seat, one gets it. Whether it was written."""
+        where = [games.c.id == game_id]
+        if before is not None:
+            where.append(games.c.tokens == json.dumps(before))
+        with self._writer.begin() as conn:
+            done = conn.execute(games.update().where(*where)
+                                .values(tokens=json.dumps(tokens), players=json.dumps(players)))
+        return bool(done.rowcount)
+
+    # -- reads --------------------------------------------------------------------------
+    def get(self, game_id: str) -> StoredGame | None:
+        with self._reader.begin() as conn:
+            row = conn.execute(sa.select(games).where(games.c.id == game_id)).one_or_none()
+            if row is None:
+                return None
+            actions = list(conn.execute(sa.select(moves.c.action).where(moves.c.game_id == game_id)
+                                        .order_by(moves.c.ply)).scalars())
+        return StoredGame(id=row.id, ruleset=row.ruleset, mode=row.mode, level=row.level,
+                          ai_seat=row.ai_seat, tokens=json.loads(row.tokens),
+                          players=json.loads(row.players), seed=row.seed, created=row.created,
+                          updated=row.updated, ended=json.loads(row.ended) if row.ended else None,
+                          draw_offer=row.draw_offer, actions=actions)
+
+    def ids(self) -> list[str]:
+        with self._reader.begin() as conn:
+            return list(conn.execute(sa.select(games.c.id).order_by(games.c.updated.desc())).scalars())
+
+
+class GamesExist(Exception):
+    """A game being copied is already in the destination; nothing was copied."""
+
+
+def copy_games(source: SqlStore, dest: SqlStore) -> tuple[int, int]:
+    """Every row of every table of ``source`` into ``dest``, in one transaction of ``dest``
+    (both are at the newest revision, so their tables agree); (games, moves) copied.
+    `GamesExist` if ``dest`` has a game of ``source``."""
+    counts = {}
+    with source._reader.begin() as src, dest._writer.begin() as dst:
+        ids = list(src.execute(sa.select(games.c.id)).scalars())
+        for k in range(0, len(ids), 1000):
+            clash = dst.execute(sa.select(games.c.id).where(games.c.id.in_(ids[k:k + 1000]))).first()
+            if clash:
+                raise GamesExist(clash.id)
+        for table in METADATA.sorted_tables:           # games before the moves that name them
+            counts[table.name] = 0
+            rows = src.execution_options(yield_per=1000).execute(sa.select(table))
+            for part in rows.partitions():
+                dst.execute(table.insert(), [r._asdict() for r in part])
+                counts[table.name] += len(part)
+    return counts["games"], counts["moves"]

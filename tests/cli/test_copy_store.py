@@ -1,0 +1,108 @@
+"""`ludotheque copy-store`: the games of an SQLite file made by the server's store, copied into
+PostgreSQL, are the same games and go on where they stopped."""
+import hashlib
+import random
+
+import pytest
+
+from ludotheque.cli.main import main
+from ludotheque.core.registry import load
+from ludotheque.records.sqlstore import SqlStore
+from ludotheque.records.store import GameStore, StoredGame
+
+
+@pytest.fixture
+def run(capsys, monkeypatch):
+    """``ludotheque ARGS…`` in English: (exit code, stdout, stderr)."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LUDOTHEQUE_DEBUG", raising=False)
+
+    def run(*args):
+        code = main(list(args))
+        out = capsys.readouterr()
+        return code, out.out, out.err
+    return run
+
+
+def random_actions(ruleset, plies, rng):
+    """The actions of a game of ``ruleset`` played at random for ``plies`` (throws
+    included), fewer if it ends first."""
+    state, actions = load(ruleset).initial_state(), []
+    while len(actions) < plies and not state.is_terminal:
+        actions.append(state.random_action(rng))
+        state = state.apply(actions[-1])
+    return actions
+
+
+@pytest.fixture
+def sqlite_file(tmp_path):
+    """A store of the server as it is today: games under way, one finished by the rules, one
+    resigned, one with a draw offered, an open invitation."""
+    rng = random.Random(7)
+    path = tmp_path / "games.sqlite"
+    old = GameStore(path)
+    games = [("oware", 30, "ai"), ("puluc", 25, "invite"), ("oware", 10_000, "local"),
+             ("puluc", 12, "local"), ("oware", 0, "invite")]
+    for i, (ruleset, plies, mode) in enumerate(games):
+        old.create(StoredGame(
+            id=f"game{i}", ruleset=ruleset, mode=mode, tokens=[f"tok{i}", "invite:code"],
+            players=["Ama", "Kofi"], seed=rng.randrange(2**31), level="easy" if mode == "ai" else "",
+            ai_seat=1 if mode == "ai" else None, actions=random_actions(ruleset, plies, rng)))
+    old.set_ended("game3", {"result": "0-1", "reason": "resigned"})
+    old.set_draw_offer("game1", 0)
+    old.close()
+    return path
+
+
+def test_copied_games_are_identical_and_play_on_where_they_stopped(run, sqlite_file, postgres_url):
+    before = hashlib.sha256(sqlite_file.read_bytes()).hexdigest()
+    code, out, err = run("copy-store", str(sqlite_file), postgres_url)
+    assert code == 0, err
+    moves = sum(len(g.actions) for g in map(GameStore(sqlite_file).get, GameStore(sqlite_file).ids()))
+    assert f"copied 5 games ({moves} moves)" in out
+    assert hashlib.sha256(sqlite_file.read_bytes()).hexdigest() == before   # source untouched
+
+    old, new = GameStore(sqlite_file), SqlStore(postgres_url)
+    assert sorted(new.ids()) == sorted(old.ids())
+    finished = played = 0
+    for game_id in old.ids():
+        g = new.get(game_id)
+        assert g == old.get(game_id)
+        state = load(g.ruleset).initial_state()
+        for a in g.actions:                    # every stored move is legal where it was made
+            state = state.apply(a)
+        if state.is_terminal:
+            finished += 1
+            continue
+        move = state.random_action(random.Random(1))
+        new.append(game_id, len(g.actions), [move])   # the game goes on in PostgreSQL
+        assert new.get(game_id).actions == g.actions + [move]
+        state.apply(move)
+        played += 1
+    assert finished >= 1 and played >= 3     # the finished game and the ones under way
+    new.close()
+
+
+def test_copying_into_a_database_that_has_the_games_copies_nothing(run, sqlite_file, postgres_url):
+    assert run("copy-store", str(sqlite_file), postgres_url)[0] == 0
+    store = SqlStore(postgres_url)
+    store.append("game0", 30, [store.get("game0").actions[0]])   # a move made since
+    before = [store.get(i) for i in store.ids()]
+    code, out, err = run("copy-store", str(sqlite_file), postgres_url)
+    assert code == 2
+    assert err.startswith("ludotheque: error:") and "nothing was copied" in err
+    assert [store.get(i) for i in store.ids()] == before
+    store.close()
+
+
+def test_a_source_or_destination_that_is_no_store_is_one_line_of_error(run, sqlite_file, tmp_path):
+    (tmp_path / "notes.txt").write_text("not a database " * 100)
+    for args, words in [((str(tmp_path / "missing.sqlite"), str(tmp_path / "b.sqlite")), "missing.sqlite"),
+                        ((str(tmp_path / "notes.txt"), str(tmp_path / "b.sqlite")), "notes.txt"),
+                        ((str(sqlite_file), "postgresql://me:secret@127.0.0.1:1/x"), "cannot open"),
+                        ((str(sqlite_file), "mysql://me@host/x"), "cannot open")]:
+        code, out, err = run("copy-store", *args)
+        assert code == 2, err
+        assert err.startswith("ludotheque: error:") and err.count("\n") == 1, err
+        assert words in err and "secret" not in err
+    assert not (tmp_path / "missing.sqlite").exists()

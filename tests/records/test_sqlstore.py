@@ -1,0 +1,267 @@
+"""SqlStore on both backends: the same tests on an SQLite file and on a throwaway PostgreSQL
+database (tests/pg.py); racing writers from two stores; migrations on a fresh database and on a
+file made by the old GameStore."""
+import json
+import sqlite3
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+
+from ludotheque.records.sqlstore import (LEGACY_REVISIONS, METADATA, NewerSchema, PlyTaken,
+                                         SqlStore, engine_url)
+from ludotheque.records.store import GameStore, StoredGame
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def url(request, tmp_path):
+    """A new empty database of each backend."""
+    if request.param == "sqlite":
+        return str(tmp_path / "games.sqlite")
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def store(url):
+    s = SqlStore(url)
+    yield s
+    s.close()
+
+
+def game(id="g1", actions=(), **kw):
+    fields = dict(ruleset="oware", mode="invite", tokens=["t0", "invite:c1"], players=["Ama", "?"],
+                  seed=12345, created=1700000000.25, updated=1700000001.5)
+    fields.update(kw)
+    return StoredGame(id=id, actions=list(actions), **fields)
+
+
+def test_a_game_reads_back_as_it_was_stored(store):
+    g = game(actions=[3, 9, 1], level="hard", ai_seat=1, ended={"result": "1-0", "reason": "resigned"},
+             draw_offer=0)
+    store.create(g)
+    assert store.get("g1") == g
+    assert store.get("nope") is None
+
+
+def test_append_stores_the_moves_after_the_last_and_clears_a_draw_offer(store):
+    store.create(game(actions=[3], draw_offer=1))
+    store.append("g1", 1, [4, 5])
+    g = store.get("g1")
+    assert g.actions == [3, 4, 5]
+    assert g.draw_offer is None
+    assert g.updated > 1700000001.5
+
+
+def test_a_move_for_another_ply_than_the_stored_one_is_refused_and_writes_nothing(store):
+    store.create(game(actions=[3, 4], draw_offer=1))
+    for stale in (1, 3):             # the position moved on / a ply the store has not reached
+        with pytest.raises(PlyTaken) as e:
+            store.append("g1", stale, [7])
+        assert (e.value.ply, e.value.stored) == (stale, 2)
+    g = store.get("g1")
+    assert (g.actions, g.draw_offer, g.updated) == ([3, 4], 1, 1700000001.5)
+
+
+def test_truncate_keeps_the_first_plies_and_with_seen_refuses_a_changed_game(store):
+    store.create(game(actions=[1, 2, 3, 4], draw_offer=0))
+    store.truncate("g1", 2)
+    assert store.get("g1").actions == [1, 2]
+    assert store.get("g1").draw_offer is None
+    with pytest.raises(PlyTaken):
+        store.truncate("g1", 1, seen=3)    # the caller saw 3 plies; the store has 2
+    assert store.get("g1").actions == [1, 2]
+    store.truncate("g1", 1, seen=2)
+    assert store.get("g1").actions == [1]
+
+
+def test_ended_players_and_draw_offer_are_set(store):
+    store.create(game())
+    store.set_draw_offer("g1", 1)
+    assert store.get("g1").draw_offer == 1
+    store.set_players("g1", ["Ama", "Kofi"])
+    assert store.get("g1").players == ["Ama", "Kofi"]
+    store.set_ended("g1", {"result": "1/2-1/2", "reason": "agreed"})
+    g = store.get("g1")
+    assert (g.ended, g.draw_offer) == ({"result": "1/2-1/2", "reason": "agreed"}, None)
+    store.set_ended("g1", None)
+    assert store.get("g1").ended is None
+
+
+def test_claiming_a_seat_writes_once_for_the_tokens_seen(store):
+    store.create(game())
+    seen = ["t0", "invite:c1"]
+    assert store.claim_seat("g1", ["t0", "t1"], ["Ama", "Kofi"], before=seen)
+    assert not store.claim_seat("g1", ["t0", "t2"], ["Ama", "Yaw"], before=seen)   # too late
+    g = store.get("g1")
+    assert (g.tokens, g.players) == (["t0", "t1"], ["Ama", "Kofi"])
+    assert store.claim_seat("g1", ["t0", "t3"], ["Ama", "Esi"])                    # unguarded
+    assert store.get("g1").tokens == ["t0", "t3"]
+
+
+def test_ids_come_most_recently_updated_first(store):
+    for i, updated in enumerate([5.0, 9.0, 7.0]):
+        store.create(game(id=f"g{i}", updated=updated))
+    assert store.ids() == ["g1", "g2", "g0"]
+    store.append("g0", 0, [1])
+    assert store.ids()[0] == "g0"
+
+
+def test_writes_to_a_game_no_store_has_are_refused(store):
+    with pytest.raises(KeyError):
+        store.append("nope", 0, [1])
+    with pytest.raises(KeyError):
+        store.truncate("nope", 0)
+
+
+def test_two_stores_on_one_database_see_each_others_writes(url):
+    a, b = SqlStore(url), SqlStore(url)
+    a.create(game(actions=[1]))
+    b.append("g1", 1, [2])
+    with pytest.raises(PlyTaken):
+        a.append("g1", 1, [9])         # a's player answered the position before b's move
+    assert a.get("g1").actions == [1, 2]
+    a.close()
+    b.close()
+
+
+def race(url, n, write_a, write_b, after_round=lambda k: None):
+    """``n`` rounds of ``write_a(store_a, round)`` and ``write_b(store_b, round)`` started at
+    the same moment on two threads, two stores (two connection pools); each round's outcomes."""
+    a, b = SqlStore(url), SqlStore(url)
+    start = threading.Barrier(2)
+
+    def run(store, write, k):
+        start.wait()
+        try:
+            write(store, k)
+            return "ok"
+        except PlyTaken:
+            return "taken"
+    out = []
+    with ThreadPoolExecutor(2) as pool:
+        for k in range(n):
+            fa = pool.submit(run, a, write_a, k)
+            fb = pool.submit(run, b, write_b, k)
+            out.append((fa.result(), fb.result()))
+            after_round(k)
+    a.close()
+    b.close()
+    return out
+
+
+def test_of_two_stores_appending_at_one_ply_exactly_one_wins_every_time(store, url):
+    store.create(game())
+    outcomes = race(url, 100, lambda s, k: s.append("g1", k, [0]), lambda s, k: s.append("g1", k, [1]))
+    assert all(sorted(o) == ["ok", "taken"] for o in outcomes), outcomes
+    assert store.get("g1").actions == [0 if o[0] == "ok" else 1 for o in outcomes]
+
+
+def test_a_move_racing_a_takeback_is_taken_back_or_refused_never_stored_after_a_hole(store, url):
+    store.create(game(actions=[0, 0, 0, 0]))
+
+    def check_and_restore(k):
+        with store.engine.connect() as conn:
+            plies = list(conn.execute(sa.text("SELECT ply FROM moves ORDER BY ply")).scalars())
+        assert plies == [0, 1], f"round {k}: plies {plies} stored after the takeback to 2"
+        store.append("g1", 2, [0, 0])
+    outcomes = race(url, 50, lambda s, k: s.truncate("g1", 2), lambda s, k: s.append("g1", 4, [1]),
+                    after_round=check_and_restore)
+    assert all(o[0] == "ok" for o in outcomes)
+
+
+# -- migrations -------------------------------------------------------------------------------
+def revision(s):
+    with s.engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def test_a_fresh_database_gets_the_newest_schema(store):
+    assert revision(store) == "0001"
+    with store.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), METADATA)
+    assert diff == []                  # the migrations build the tables SqlStore writes
+
+
+def test_reopening_a_database_keeps_its_games(store, url):
+    store.create(game(actions=[5, 6]))
+    store.close()
+    again = SqlStore(url)
+    assert again.get("g1").actions == [5, 6]
+    again.close()
+
+
+def test_processes_opening_a_fresh_database_at_once_migrate_it_once(postgres_url):
+    start = threading.Barrier(4)
+
+    def open_store(_):
+        start.wait()
+        s = SqlStore(postgres_url)
+        rev = revision(s)
+        s.close()
+        return rev
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(open_store, range(4))) == ["0001"] * 4
+
+
+def test_a_file_of_the_old_store_opens_with_every_game(tmp_path):
+    path = tmp_path / "games.sqlite"
+    old = GameStore(path)
+    games = [game(id="a", actions=[1, 2, 3]), game(id="b", mode="local", ended={"result": "0-1",
+                                                                                "reason": "resigned"})]
+    for g in games:
+        old.create(g)
+    old.set_draw_offer("a", 1)
+    before = [old.get(g.id) for g in games]
+    old.close()
+    new = SqlStore(path)
+    assert revision(new) == LEGACY_REVISIONS[0]
+    assert [new.get(g.id) for g in games] == before
+    new.append("a", 3, [4])
+    new.close()
+    assert GameStore(path).get("a").actions == [1, 2, 3, 4]    # still a file the old store reads
+
+
+def test_a_file_newer_than_the_code_is_refused_untouched(tmp_path):
+    path = tmp_path / "games.sqlite"
+    GameStore(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {len(LEGACY_REVISIONS)}")
+    with pytest.raises(NewerSchema, match="newer than this ludotheque"):
+        SqlStore(path)
+    with sqlite3.connect(path) as db:
+        tables = {t for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "alembic_version" not in tables
+
+
+def test_a_database_migrated_by_a_newer_ludotheque_is_refused_untouched(store, url):
+    store.create(game())
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = 'from-the-future'"))
+    store.close()
+    with pytest.raises(NewerSchema, match="newer than this ludotheque"):
+        SqlStore(url)
+    again = sa.create_engine(engine_url(url))
+    with again.connect() as conn:
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "from-the-future"
+        assert conn.execute(sa.text("SELECT id FROM games")).scalar_one() == "g1"
+    again.dispose()
+
+
+def test_store_urls(tmp_path):
+    assert engine_url(tmp_path / "a" / "g.sqlite").database == str(tmp_path / "a" / "g.sqlite")
+    assert (tmp_path / "a").is_dir()
+    assert engine_url(f"sqlite:///{tmp_path}/g.sqlite").get_backend_name() == "sqlite"
+    assert engine_url("postgresql://u@h:5433/d").drivername == "postgresql+psycopg"
+    for bad in ("mysql://u@h/d", ":memory:", "sqlite://"):
+        with pytest.raises(ValueError):
+            engine_url(bad)
+
+
+def test_json_fields_are_stored_as_text_like_the_old_store(store):
+    store.create(game())
+    with store.engine.connect() as conn:
+        tokens = conn.execute(sa.text("SELECT tokens FROM games")).scalar_one()
+    assert json.loads(tokens) == ["t0", "invite:c1"]
