@@ -51,6 +51,13 @@ moves = sa.Table(
     sa.Column("seconds", sa.Float),
     sa.PrimaryKeyConstraint("game_id", "ply"),
 )
+#: work leased to one process (web/lease.py)
+leases = sa.Table(
+    "leases", METADATA,
+    sa.Column("key", sa.Text, primary_key=True),
+    sa.Column("holder", sa.Text, nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+)
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: the revision a `GameStore` file at ``PRAGMA user_version`` k is at (its list of migrations
@@ -244,7 +251,7 @@ class GamesExist(Exception):
 
 
 def copy_games(source: SqlStore, dest: SqlStore) -> tuple[int, int]:
-    """Every row of every table of ``source`` into ``dest``, in one transaction of ``dest``
+    """Every row of every table of ``source`` but its leases into ``dest``, in one transaction of ``dest``
     (both are at the newest revision, so their tables agree); (games, moves) copied.
     `GamesExist` if ``dest`` has a game of ``source``."""
     counts = {}
@@ -255,6 +262,8 @@ def copy_games(source: SqlStore, dest: SqlStore) -> tuple[int, int]:
             if clash:
                 raise GamesExist(clash.id)
         for table in METADATA.sorted_tables:           # games before the moves that name them
+            if table is leases:      # held by the source's processes, which do not write here
+                continue
             counts[table.name] = 0
             rows = src.execution_options(yield_per=1000).execute(sa.select(table))
             for part in rows.partitions():
