@@ -36,6 +36,7 @@ from .. import i18n
 from ..i18n import Message
 from . import sessions as S
 from .examples import examples_of
+from .live import LRU, MAX_LIVE
 from .sessions import Manager, Session, SessionError, Store
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,7 @@ COMMANDS = {"move", "move_text", "explain", "undo", "hint", "resign", "offer_dra
 ENGINE_THREADS = 4          # moves, positions, game loading, records
 SEARCH_THREADS = 2          # the computer's turns and hints (seconds each)
 ANALYSIS_SECONDS = 0.2      # search per move when a finished game is analysed
+ANALYSES_KEPT = 500         # finished games' analyses kept in memory
 
 
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kw: Any) -> uvicorn.Config:
@@ -80,10 +82,12 @@ def parse_json(raw: str | bytes) -> Any:
         raise SessionError(f"malformed message: not JSON ({str(e)[:80]})") from None
 
 
-def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> FastAPI:
-    """``now``: the server's clock (seconds since the epoch); tests inject their own."""
+def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
+               max_live: int = MAX_LIVE) -> FastAPI:
+    """``now``: the server's clock (seconds since the epoch); tests inject their own.
+    ``max_live``: the games kept in memory (live.py)."""
     store = Store(db_path)
-    manager = Manager(store, now)
+    manager = Manager(store, now, max_live)
     engine_pool = ThreadPoolExecutor(ENGINE_THREADS, thread_name_prefix="ludo-engine")
     search_pool = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="ludo-search")
     # a game's analysis searches every move: in a pool of its own, so it never holds up the
@@ -309,7 +313,8 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
         async with session.lock:
             return await engine(replay)
 
-    analyses: dict[str, asyncio.Future[dict[str, Any]]] = {}   # game id -> its analysis
+    # game id -> its analysis; the most recent kept (a search under way is never dropped)
+    analyses: LRU[str, asyncio.Future[dict[str, Any]]] = LRU(ANALYSES_KEPT, lambda job: not job.done())
 
     @app.get("/api/games/{game_id}/analysis")
     async def api_analysis(game_id: str) -> Any:

@@ -33,6 +33,7 @@ from ..i18n import Message, msg, player
 from ..i18n import catalogue as catalogue_of
 from ..records.record import GameRecord
 from ..records.store import GameStore, StoredGame
+from .live import LRU, MAX_LIVE, live_games
 
 log = logging.getLogger(__name__)
 
@@ -585,10 +586,12 @@ class Manager:
     """The live sessions of one app, loaded from the store on first use. Its methods load
     games and replay records: call them from worker threads, never on the event loop."""
 
-    def __init__(self, store: Store, now: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, now: Callable[[], float] = time.time,
+                 max_live: int = MAX_LIVE) -> None:
         self.store = store
         self.now = now                    # the server's clock: the truth for clocks and presence
-        self.sessions: dict[str, Session] = {}
+        # a bounded cache of the store: games not in use for long reload on the next request
+        self.sessions: LRU[str, Session] = live_games(max_live)
         self._lock = threading.Lock()     # worker threads may load the same game at once
         self.prepared: set[str] = set()   # rulesets whose searches are compiled (or compiling)
 
