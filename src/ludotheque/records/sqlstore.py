@@ -14,6 +14,7 @@ made by `GameStore` is stamped with the revision matching its ``PRAGMA user_vers
 from __future__ import annotations
 
 import json
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -244,6 +245,27 @@ class SqlStore:
     def ids(self) -> list[str]:
         with self._reader.begin() as conn:
             return list(conn.execute(sa.select(games.c.id).order_by(games.c.updated.desc())).scalars())
+
+    # -- expiry of old unfinished games (web/limits.py) -------------------------------------
+    def unfinished_before(self, cutoff: float, after: tuple[float, str] = (-math.inf, ""),
+                          limit: int = 100) -> list[tuple[float, str]]:
+        """(updated, id) of games with no ending stored and untouched since ``cutoff``, in that
+        order, from just after ``after``: a page of the candidates for expiry."""
+        with self._reader.begin() as conn:
+            rows = conn.execute(
+                sa.select(games.c.updated, games.c.id)
+                .where(games.c.ended.is_(None), games.c.updated < cutoff,
+                       sa.tuple_(games.c.updated, games.c.id) > sa.tuple_(*after))
+                .order_by(games.c.updated, games.c.id).limit(limit))
+            return [(u, i) for u, i in rows]
+
+    def delete_unfinished(self, game_id: str, cutoff: float) -> bool:
+        """Deletes the game and its moves if it still has no ending and is untouched since
+        ``cutoff`` (a move made meanwhile keeps it); whether it was deleted."""
+        with self._writer.begin() as conn:
+            done = conn.execute(games.delete().where(games.c.id == game_id, games.c.ended.is_(None),
+                                                     games.c.updated < cutoff))
+        return done.rowcount == 1
 
 
 class GamesExist(Exception):

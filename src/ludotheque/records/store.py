@@ -7,6 +7,7 @@ that stops at any moment resumes every game exactly where its players last saw i
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 import threading
 import time
@@ -159,3 +160,22 @@ class GameStore:
     def ids(self) -> list[str]:
         with self._lock:
             return [i for (i,) in self._db.execute("SELECT id FROM games ORDER BY updated DESC")]
+
+    # -- expiry of old unfinished games (web/limits.py) -------------------------------------
+    def unfinished_before(self, cutoff: float, after: tuple[float, str] = (-math.inf, ""),
+                          limit: int = 100) -> list[tuple[float, str]]:
+        """(updated, id) of games with no ending stored and untouched since ``cutoff``, in that
+        order, from just after ``after``: a page of the candidates for expiry."""
+        with self._lock:
+            return [(u, i) for (u, i) in self._db.execute(
+                "SELECT updated, id FROM games WHERE ended IS NULL AND updated < ?"
+                " AND (updated > ? OR (updated = ? AND id > ?)) ORDER BY updated, id LIMIT ?",
+                (cutoff, after[0], after[0], after[1], limit))]
+
+    def delete_unfinished(self, game_id: str, cutoff: float) -> bool:
+        """Deletes the game and its moves if it still has no ending and is untouched since
+        ``cutoff`` (a move made meanwhile keeps it); whether it was deleted."""
+        with self._lock, self._db:
+            done = self._db.execute("DELETE FROM games WHERE id = ? AND ended IS NULL AND updated < ?",
+                                    (game_id, cutoff))
+        return done.rowcount == 1

@@ -36,6 +36,7 @@ from .. import i18n
 from ..i18n import Message
 from . import sessions as S
 from .examples import examples_of
+from .limits import Expirer, Limiter, Limits
 from .live import LRU, MAX_LIVE
 from .sessions import Manager, Session, SessionError, Store
 
@@ -83,11 +84,13 @@ def parse_json(raw: str | bytes) -> Any:
 
 
 def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
-               max_live: int = MAX_LIVE) -> FastAPI:
+               max_live: int = MAX_LIVE, limits: Limits | None = None) -> FastAPI:
     """``now``: the server's clock (seconds since the epoch); tests inject their own.
-    ``max_live``: the games kept in memory (live.py)."""
+    ``max_live``: the games kept in memory (live.py); ``limits``: abuse limits (limits.py)."""
     store = Store(db_path)
     manager = Manager(store, now, max_live)
+    limits = limits or Limits()
+    limiter, expirer = Limiter(limits, manager), Expirer(manager, limits)
     engine_pool = ThreadPoolExecutor(ENGINE_THREADS, thread_name_prefix="ludo-engine")
     search_pool = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="ludo-search")
     # a game's analysis searches every move: in a pool of its own, so it never holds up the
@@ -110,6 +113,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # load every game once, off the loop, so the lobby and first games find them warm
         asyncio.get_running_loop().run_in_executor(engine_pool, S.catalogue)
+        spawn(expirer.run(engine))
         yield
         for task in list(tasks):
             task.cancel()
@@ -202,9 +206,11 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     @app.post("/api/games")
     async def api_create(request: Request) -> Any:
         d = await body(request)
+        await engine(limiter.check_create, request)
         session, tokens = await engine(manager.create, d.get("ruleset"), d.get("mode"),
                                        d.get("level", "easy"), d.get("seat", 0), d.get("name"))
         g = session.g
+        limiter.created(g.id, request)
         out = {"id": g.id, "url": f"/play/{g.id}"}
         if g.mode == "invite":
             mine = 0 if d.get("seat", 0) == 0 else 1
@@ -229,6 +235,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     @app.post("/api/games/{game_id}/claim")
     async def api_claim(game_id: str, request: Request) -> Any:
         """Opening an invitation link: {code, token (the seat this browser holds, if any), name}."""
+        limiter.check("invite", request)
         d = await body(request)
         session = await session_of(game_id)
         async with session.lock:
@@ -239,6 +246,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     @app.post("/api/games/{game_id}/join")
     async def api_join(game_id: str, request: Request) -> Any:
         """A player of a game by invitation names themselves: {token, name}."""
+        limiter.check("invite", request)
         d = await body(request)
         session = await session_of(game_id)
         async with session.lock:
@@ -249,6 +257,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     @app.post("/api/games/{game_id}/move")
     async def api_move(game_id: str, request: Request) -> Any:
         """A move only: {action, ply, token} or {text, ply, token}."""
+        limiter.check("message", request)
         d = await body(request)
         kind = "move_text" if "text" in d else "move"
         if d.get("type", kind) != kind:
@@ -295,7 +304,9 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     @app.post("/api/import")
     async def api_import(request: Request) -> Any:
         d = await body(request)
+        await engine(limiter.check_create, request)
         session, token = await engine(manager.import_record, d.get("text"))
+        limiter.created(session.g.id, request)
         return {"id": session.g.id, "token": token, "url": f"/play/{session.g.id}",
                 "replay_url": f"/replay/{session.g.id}"}
 
@@ -457,7 +468,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                 raw = await websocket.receive()
                 if raw["type"] == "websocket.disconnect":
                     break
-                reply = await handle(session, raw.get("text"), raw.get("bytes"))
+                reply = await handle(session, raw.get("text"), raw.get("bytes"), websocket)
                 if reply:
                     await websocket.send_json(reply)
         except WebSocketDisconnect:
@@ -465,10 +476,11 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         finally:
             session.sockets_seats.pop(websocket, None)
 
-    async def handle(session: Session, text: str | None, data: bytes | None) -> dict[str, Any] | None:
+    async def handle(session: Session, text: str | None, data: bytes | None, ws: WebSocket) -> dict[str, Any] | None:
         """One websocket message: parsed, bounded, run. Bad input gets an error reply and the
         connection stays open; an unexpected failure is logged and reported, never fatal."""
         try:
+            limiter.check("message", ws)
             if text is None:
                 if data is None or len(data) > MAX_FRAME:
                     raise SessionError("send text messages (JSON)")
