@@ -1,29 +1,82 @@
-"""`ludotheque serve`: the browser app on uvicorn."""
+"""`ludotheque serve`: the browser app on uvicorn, in one process or ``--workers N`` processes
+on one port (PostgreSQL only: an SQLite file is written by one process).
+
+Each worker builds its app from the environment (`app_from_env`), which `cmd_serve` fills in
+from the command line: LUDOTHEQUE_DB, LUDOTHEQUE_MAX_LIVE, and the LUDOTHEQUE_LIMIT_* settings
+of web/limits.py.
+"""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import os
 from typing import Any
 
+from .errors import UsageError
+from .i18n import default_lang, tr
 from .paths import data_dir
+
+ENV_DB = "LUDOTHEQUE_DB"
+ENV_MAX_LIVE = "LUDOTHEQUE_MAX_LIVE"
 
 
 def add_parser(subparsers: Any) -> None:
     s = subparsers.add_parser("serve", help="play in the browser (against the computer, on one screen, or by link)")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--db", default=None, help="saved-games database (default: DATA_DIR/games.sqlite)")
+    s.add_argument("--db", default=None, help="saved games: an SQLite file (default: "
+                   "DATA_DIR/games.sqlite) or postgresql://USER@HOST:PORT/DATABASE")
+    s.add_argument("--workers", type=int, default=1, help="server processes on the port "
+                   "(more than 1 needs a PostgreSQL --db)")
+    s.add_argument("--max-live", type=int, default=None, help="games each process keeps in "
+                   "memory (default 2000; the others reload from the store when opened)")
     s.set_defaults(func=cmd_serve)
+
+
+def app_takes_urls() -> bool:
+    """Whether the app's store is SqlStore yet, which opens postgresql:// URLs (the app still
+    uses the sqlite3 store of records/store.py until it is switched over)."""
+    from ..records.sqlstore import SqlStore
+    from ..web.sessions import Store
+    return issubclass(Store, SqlStore)
+
+
+def app_from_env() -> Any:
+    """The app of one server process, set up by the environment (uvicorn's factory)."""
+    from ..web import create_app
+    from ..web.limits import Limits
+    from ..web.live import MAX_LIVE
+    return create_app(os.environ[ENV_DB], max_live=int(os.environ.get(ENV_MAX_LIVE, MAX_LIVE)),
+                      limits=Limits.from_env())
 
 
 def cmd_serve(args: argparse.Namespace, console: Any) -> int:
     import uvicorn
 
-    from ..web import create_app, server_config
+    from ..web.app import SERVER_SETTINGS
+    from ..web.bus import is_postgres
+    from ..web.limits import Limits
+    from .copy_store import without_password
 
-    db = Path(args.db) if args.db else data_dir() / "games.sqlite"
-    app = create_app(db)
+    lang = default_lang()
+    db = args.db or str(data_dir() / "games.sqlite")
+    if args.workers < 1:
+        raise UsageError(tr(lang, "serve_workers_count"))
+    if args.max_live is not None and args.max_live < 1:
+        raise UsageError(tr(lang, "serve_max_live"))
+    if is_postgres(db) and not app_takes_urls():
+        raise UsageError(tr(lang, "serve_postgres_not_yet"))
+    if args.workers > 1 and not is_postgres(db):
+        raise UsageError(tr(lang, "serve_workers_sqlite", workers=args.workers))
+    try:
+        Limits.from_env()           # a bad setting is named here, not in each worker
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    os.environ[ENV_DB] = db         # the workers (and uvicorn's own process) read it
+    if args.max_live is not None:
+        os.environ[ENV_MAX_LIVE] = str(args.max_live)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    console.print(f"ludotheque: open http://{host}:{args.port}/  (saved games: {db})")
-    uvicorn.Server(server_config(app, args.host, args.port)).run()   # bounded frames and headers
+    console.print(f"ludotheque: open http://{host}:{args.port}/  (saved games: {without_password(db)})",
+                  markup=False, highlight=False)
+    uvicorn.run("ludotheque.cli.serve:app_from_env", factory=True, host=args.host, port=args.port,
+                workers=args.workers, **SERVER_SETTINGS)    # bounded frames and headers
     return 0

@@ -55,11 +55,15 @@ ANALYSIS_SECONDS = 0.2      # search per move when a finished game is analysed
 ANALYSES_KEPT = 500         # finished games' analyses kept in memory
 
 
+#: the uvicorn settings the app is meant to run with: frames and headers bounded; game messages
+#: are a few kB, so per-message compression would cost more CPU than it saves
+SERVER_SETTINGS: dict[str, Any] = dict(log_level="warning", ws_max_size=MAX_FRAME,
+                                       ws_per_message_deflate=False, h11_max_incomplete_event_size=16_384)
+
+
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kw: Any) -> uvicorn.Config:
-    """The uvicorn settings the app is meant to run with: frames and headers bounded."""
-    # game messages are a few kB: per-message compression would cost more CPU than it saves
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME,
-                          ws_per_message_deflate=False, h11_max_incomplete_event_size=16_384, **kw)
+    """The uvicorn settings the app is meant to run with (SERVER_SETTINGS)."""
+    return uvicorn.Config(app, host=host, port=port, **SERVER_SETTINGS, **kw)
 
 
 def _bounded_int(text: str) -> int:
