@@ -110,7 +110,7 @@ class Buckets:
         self._lock = threading.Lock()     # the event loop and worker threads take tokens
 
     def _level(self, key: str, t: float) -> float:
-        tokens, at = self._levels.get(key, (self.rate.count, t))
+        tokens, at = self._levels.get(key) or (self.rate.count, t)   # a new client: full
         return min(self.rate.count, tokens + (t - at) * self.rate.count / self.rate.seconds)
 
     def take(self, keys: list[str]) -> float:
@@ -170,14 +170,14 @@ class Limiter:
         the client's games: call it from a worker thread."""
         self.check("create", conn, identity)
         for key in self.keys(conn, identity):
-            games = [g for g in self._created.get(key, []) if self._unfinished(g)]
+            games = [g for g in self._created.get(key) or [] if self._unfinished(g)]
             self._created[key] = games
             if len(games) >= self.limits.open_games:
                 raise SessionError(msg("srv.tooManyOpenGames", count=len(games)), 429)
 
     def created(self, game_id: str, conn: Any, identity: str | None = None) -> None:
         for key in self.keys(conn, identity):
-            self._created[key] = self._created.get(key, []) + [game_id]
+            self._created[key] = (self._created.get(key) or []) + [game_id]
 
     def _unfinished(self, game_id: str) -> bool:
         try:

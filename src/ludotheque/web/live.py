@@ -48,7 +48,7 @@ class LRU(MutableMapping[K, V], Generic[K, V]):
             self._items.move_to_end(key)
             return value
 
-    def get(self, key: K, default: Any = None) -> Any:
+    def get(self, key: K, default: V | None = None) -> V | None:  # type: ignore[override]
         with self._lock:
             if key not in self._items:
                 return default
@@ -61,7 +61,7 @@ class LRU(MutableMapping[K, V], Generic[K, V]):
             self._items.move_to_end(key)
             self._shrink()
 
-    def setdefault(self, key: K, default: V) -> V:    # type: ignore[override]
+    def setdefault(self, key: K, default: V) -> V:
         """The entry if there is one (a thread loading the same game first), else ``default``."""
         with self._lock:
             if key in self._items:
