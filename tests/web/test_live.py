@@ -23,6 +23,9 @@ def test_the_least_recently_used_entry_goes_first():
     assert cache.setdefault("a", 9) == 1
     cache["d"] = 4
     assert sorted(cache) == ["a", "d"]
+    assert cache.items() == [("a", 1), ("d", 4)] and cache.values() == [1, 4]
+    cache["e"] = 5                      # looking through them used none: a is still the oldest
+    assert sorted(cache) == ["d", "e"]
 
 
 def test_pinned_entries_stay_past_the_bound_until_they_are_free():

@@ -90,9 +90,14 @@ class LRU(MutableMapping[K, V], Generic[K, V]):
         with self._lock:
             return iter(list(self._items))
 
+    # snapshots, least recently used first: reading them is not a use
     def values(self) -> list[V]:                       # type: ignore[override]
         with self._lock:
             return list(self._items.values())
+
+    def items(self) -> list[tuple[K, V]]:              # type: ignore[override]
+        with self._lock:
+            return list(self._items.items())
 
 
 def in_use(session: Any) -> bool:
