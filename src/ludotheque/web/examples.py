@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.game import CHANCE
-from ..core.registry import load
+from ..core.registry import load, parse_ruleset_id
 
 
 @dataclass(frozen=True)
@@ -182,9 +182,12 @@ def build(ex: Example) -> dict[str, Any]:
             "moves": moves, "throws": [m["a"] if f["to_move"] == CHANCE else None for m, f in zip(moves, frames)]}
 
 
-@lru_cache(maxsize=64)
 def examples_of(ruleset: str) -> list[dict[str, Any]]:
     """The worked examples of a ruleset's rules page (the variant's, whatever its extensions and
-    options), built in a worker thread."""
-    variant = ruleset.split("+")[0].split("?")[0]
+    options), built in a worker thread; RulesetError if ``ruleset`` is not a valid id."""
+    return _examples_of_variant(parse_ruleset_id(ruleset)[0].name)
+
+
+@lru_cache(maxsize=64)
+def _examples_of_variant(variant: str) -> list[dict[str, Any]]:
     return [build(ex) for ex in EXAMPLES if ex.ruleset == variant]
