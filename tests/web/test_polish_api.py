@@ -1,5 +1,7 @@
 """Small defects of the JSON API (issue 23, item 8): worked examples of ids that name no ruleset,
-and records whose move numbers have no moves."""
+records whose move numbers have no moves; and the analysis's better moves, with their points for
+the board's arrow (item 7)."""
+import random
 import warnings
 
 import pytest
@@ -8,6 +10,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+import ludotheque
 from ludotheque.web import create_app
 
 
@@ -39,3 +42,20 @@ def test_a_record_of_move_numbers_without_moves_is_refused_with_its_reason(clien
     r = client.post("/api/import", json={"text": text})
     assert r.status_code == 400 and "followed by no move" in r.json()["error"]
     assert len(sessions) == before                      # no game was made of it
+
+
+def test_the_analysis_gives_the_points_of_each_better_move(client):
+    g = client.post("/api/games", json={"ruleset": "konane?size=6", "mode": "local"}).json()
+    snap, rng = client.get(f"/api/games/{g['id']}").json(), random.Random(5)
+    while not snap["result"]:
+        move = rng.choice(snap["legal"])
+        snap = client.post(f"/api/games/{g['id']}/move", json={"action": move["a"], "ply": snap["ply"], "token": g["token"]}).json()
+    reviews = client.get(f"/api/games/{g['id']}/analysis").json()["reviews"]
+    game = ludotheque.load("konane?size=6")
+    states = [game.initial_state()]
+    for m in snap["moves"]:
+        states.append(states[-1].apply(m["a"]))
+    assert reviews and any(len(r["best_points"]) > 1 for r in reviews)        # jumps: from and to
+    for r in reviews:
+        state = states[r["ply"]]
+        assert r["best_points"] == game.action_points(state, state.parse_move(r["best"])), r
