@@ -134,6 +134,9 @@ def test_the_evaluation_graph_has_a_scale_named_after_the_players(page, server, 
     numbers = [int(x) for x in graph.locator(".an-move").all_text_contents()]
     assert numbers[0] == 0 and numbers == sorted(numbers) and numbers[-1] > telo["plies"] // 2
     assert graph.locator(".an-side").all_text_contents() == ["Green better", "Orange better"]
+    assert graph.evaluate("""(svg) => { const b = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('.an-tick, .an-side')].every((t) => { const r = t.getBoundingClientRect();
+        return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom; }); }""")
     # each name stands at the end of the scale that favours its player
     top = [graph.locator(".an-side").nth(i).bounding_box()["y"] for i in (0, 1)]
     plus, minus = (graph.locator(".an-tick", has_text=x).first.bounding_box()["y"] for x in ("+1", "−1"))

@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const W = 640, H = 200;
-const LEFT = 34, RIGHT = 12, TOP = 12, BOTTOM = 28;   // margins: the scale's labels
+const LEFT = 50, RIGHT = 12, TOP = 12, BOTTOM = 28;   // margins: the scale's labels
 
 function s(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
