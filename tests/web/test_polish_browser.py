@@ -185,9 +185,10 @@ def test_the_scores_on_the_player_cards_say_what_they_count(page, server, rulese
 # -- the board on a phone ------------------------------------------------------------------------
 LABEL_PROBLEMS = """() => {
   const svg = document.querySelector('.board svg'), b = svg.getBoundingClientRect();
-  const shapes = [...svg.querySelectorAll('.b-pit, .b-cell, .b-piece0, .b-piece1')].map((e) => e.getBoundingClientRect());
-  const covers = (c, r) => {   // a pit or a piece (a circle), or a cell, over a label's box
-    if (Math.abs(c.width - c.height) > 0.5) return r.left < c.right - 1 && r.right > c.left + 1 && r.top < c.bottom - 1 && r.bottom > c.top + 1;
+  const shapes = [...svg.querySelectorAll('.b-pit, .b-cell, .b-piece0, .b-piece1')].map((e) => [e.tagName, e.getBoundingClientRect()]);
+  const covers = ([tag, c], r) => {   // a cell, or a pit or a piece (a circle or an ellipse), over a label's box
+    if (tag === 'rect') return r.left < c.right - 1 && r.right > c.left + 1 && r.top < c.bottom - 1 && r.bottom > c.top + 1;
+    if (tag === 'ellipse') return r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top;
     const cx = c.left + c.width / 2, cy = c.top + c.height / 2;
     return Math.hypot(Math.max(r.left - cx, 0, cx - r.right), Math.max(r.top - cy, 0, cy - r.bottom)) < c.width / 2 - 1;
   };
@@ -195,7 +196,7 @@ LABEL_PROBLEMS = """() => {
     const r = t.getBoundingClientRect();
     const out = r.left < b.left || r.right > b.right || r.top < b.top || r.bottom > b.bottom;
     // a point's own name (Awithlaknannai's zigzag) stands beside it; a row's or a pit's is clear of all
-    const covered = !t.classList.contains('b-name') && shapes.some((c) => covers(c, r));
+    const covered = !t.classList.contains('b-name') && shapes.some((shape) => covers(shape, r));
     return out || covered ? [`${t.textContent}${out ? ' outside the board' : ''}${covered ? ' covered' : ''}`] : [];
   });
 }"""
