@@ -1,6 +1,6 @@
 """Small defects of the JSON API (issue 23, item 8): worked examples of ids that name no ruleset,
-records whose move numbers have no moves; and the analysis's better moves, with their points for
-the board's arrow (item 7)."""
+records whose move numbers have no moves, messages whose words must agree in number; and the
+analysis's better moves, with their points for the board's arrow (item 7)."""
 import random
 import warnings
 
@@ -11,6 +11,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 import ludotheque
+from ludotheque.i18n import msg, player
 from ludotheque.web import create_app
 
 
@@ -59,3 +60,15 @@ def test_the_analysis_gives_the_points_of_each_better_move(client):
     for r in reviews:
         state = states[r["ply"]]
         assert r["best_points"] == game.action_points(state, state.parse_move(r["best"])), r
+
+
+@pytest.mark.parametrize("message, en, fr", [
+    (msg("srv.resigned", name=player("Lions")), "Lions resigned", "Lions abandonnent"),
+    (msg("srv.resigned", name=player("North")), "North resigned", "Nord abandonne"),
+    (msg("end.wins", player=player("Elephants")), "Elephants win", "victoire\u00a0: Éléphants"),
+    (msg("end.wins", player=player("South")), "South wins", "victoire\u00a0: Sud"),
+    (msg("analysis.summary", mistakes=0, blunders=1), "0 mistakes, 1 blunder", "0 erreur, 1 gaffe"),
+    (msg("analysis.summary", mistakes=2, blunders="3"), "2 mistakes, 3 blunders", "2 erreurs, 3 gaffes"),
+])
+def test_the_server_and_the_terminal_say_words_that_agree_in_number(message, en, fr):
+    assert (message.text("en"), message.text("fr")) == (en, fr)
