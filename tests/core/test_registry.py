@@ -54,3 +54,14 @@ def test_extensions_may_follow_the_options_as_rules_files_write_them():
 def test_an_option_of_an_extension_needs_that_extension_even_at_its_default(bad):
     with pytest.raises(RulesetError, match="needs the"):
         ludotheque.load(bad)
+
+
+@pytest.mark.parametrize("bad", ["oware ", " oware", "oware\n", "oware?", "fanorona /vela",
+                                 "konane?size=6 ", "konane?+hummingbird", "oware?grand_slam=lemery "])
+def test_an_id_is_written_exactly_without_spaces_or_an_empty_query(bad):
+    with pytest.raises(RulesetError, match="malformed|integer|must be one of"):
+        ludotheque.load(bad)
+    # the valid forms of the same ids still load
+    assert ludotheque.load("konane?size=6").id == "konane?size=6"
+    assert ludotheque.load("konane?size=6+hummingbird").id == "konane+hummingbird?size=6"
+    assert ludotheque.load("fanorona/vela").id == "fanorona/vela"

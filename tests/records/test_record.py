@@ -64,6 +64,13 @@ def test_malformed_records_raise_record_error(text, message):
         GameRecord.parse(text)
 
 
+@pytest.mark.parametrize("moves", ["1. " * 20_000, "1. C f 2. 3. D", "1. C f 2. *", "1... 1... f"])
+def test_a_move_number_with_no_move_is_refused(moves):
+    # 60 kB of "1. 1. 1." once read as an empty game
+    with pytest.raises(RecordError, match="followed by no move"):
+        GameRecord.from_text(f'[Ruleset "oware"]\n\n{moves}\n')
+
+
 def test_finished_game_records_result_and_termination():
     game = ludotheque.load("oware?max_plies=4")
     rec = GameRecord(game.id, [0, 0, 1, 1])

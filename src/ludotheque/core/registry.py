@@ -105,7 +105,7 @@ def _extensions_first(text: str) -> str:
     m = re.search(r"(?:\+[a-z][a-z0-9-]*)+$", query)
     if m:
         head, query = head + m.group(0), query[: m.start()]
-    return f"{head}?{query}" if query else head
+    return f"{head}?{query}"
 
 
 def parse_ruleset_id(ruleset_id: str) -> tuple[RulesetInfo, frozenset[str], dict[str, Any]]:
@@ -114,9 +114,13 @@ def parse_ruleset_id(ruleset_id: str) -> tuple[RulesetInfo, frozenset[str], dict
         raise RulesetError(f"a ruleset id is a string, not {type(ruleset_id).__name__}")
     if len(ruleset_id) > MAX_ID_LENGTH:
         raise RulesetError(f"a ruleset id has at most {MAX_ID_LENGTH} characters: {quote(ruleset_id)}")
-    m = _ID.match(_extensions_first(ruleset_id.strip()))
+    # written exactly: no spaces around it, and a "?" is followed by options (an id with
+    # either would be stored and shown as written, unlike the game it names)
+    m = _ID.fullmatch(_extensions_first(ruleset_id))
     if not m:
         raise RulesetError(f"malformed ruleset id {quote(ruleset_id)} (expected family[/variant][+ext][?k=v&...])")
+    if m.group(3) == "":
+        raise RulesetError(f"malformed ruleset id {quote(ruleset_id)}: a ? is followed by options (name=value)")
     ri = info(m.group(1))
     exts = [e for e in m.group(2).split("+") if e]
     for e in exts:

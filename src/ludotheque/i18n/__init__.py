@@ -8,6 +8,11 @@ say it in the player's language:
     m.text("fr")                                   # 'Victoire de Sud'
 
 An argument is text, a number, or another message (a player's name, a part of a sentence).
+
+A word that agrees with an argument is written ``{arg|singular|plural}``: ``"{n} {n|seed|seeds}"``,
+``"{player} {player|wins|win}"``. A number is plural by the language's rule (French: 0 and 1 are
+singular); a message is plural when the catalogue says ``"number.<its id>": "plural"``
+(``number.player.Elephants``); any other text is singular.
 """
 from __future__ import annotations
 
@@ -18,10 +23,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Union
 
-__all__ = ["LANGUAGES", "Arg", "Message", "msg", "player", "catalogue", "translate"]
+__all__ = ["LANGUAGES", "Arg", "Message", "msg", "player", "catalogue", "translate", "plural"]
 
 LANGUAGES = ("en", "fr")
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_PLACEHOLDER = re.compile(r"\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}")
+#: whether a count takes the singular, by language
+_SINGULAR = {"en": lambda n: n == 1, "fr": lambda n: -2 < n < 2}
 
 Arg = Union[str, int, float, "Message"]
 
@@ -86,6 +93,22 @@ def translate(lang: str, message_id: str, args: dict[str, Arg] | None = None) ->
         v = values.get(m.group(1))
         if v is None:
             return m.group(0)
+        if m.group(2) is not None:          # {arg|singular|plural}
+            return m.group(3) if plural(lang, v) else m.group(2)
         return v.text(lang) if isinstance(v, Message) else str(v)
 
     return _PLACEHOLDER.sub(fill, template)
+
+
+def plural(lang: str, value: Arg) -> bool:
+    """Whether words agreeing with ``value`` take their plural form in ``lang``."""
+    lang = lang if lang in LANGUAGES else "en"
+    if isinstance(value, Message):
+        key = f"number.{value.id}"
+        return catalogue(lang).get(key, catalogue("en").get(key)) == "plural"
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            return False
+    return not _SINGULAR[lang](value)

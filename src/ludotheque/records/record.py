@@ -229,15 +229,22 @@ class GameRecord:
         tokens = body.split()
         # the result closes the move text (only there: "1-0" may be a move of a track game)
         result_token = tokens.pop() if tokens and tokens[-1] in RESULTS else None
+        numbered = None     # a move number not yet followed by its move
         for token in tokens:
             if re.fullmatch(r"\d+\.(\.\.)?", token):
+                if numbered is not None:
+                    raise RecordError(f"move number {numbered[:20]} is followed by no move")
+                numbered = token
                 continue
+            numbered = None
             try:
                 a = state.parse_move(token)
                 state = state.apply(a)
             except LudoError as e:
                 raise RecordError(f"move {len(actions) + 1} ({token[:80]}): {e}") from None
             actions.append(a)
+        if numbered is not None:
+            raise RecordError(f"move number {numbered[:20]} is followed by no move")
         seat = _seat_tags(game.player_names)
         players = [tags.pop(seat[0], "?"), tags.pop(seat[1], "?")]
         rec = cls(tags.pop("Ruleset"), actions, players, tags.pop("Date", ""),

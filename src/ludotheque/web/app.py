@@ -175,9 +175,13 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     @app.get("/api/examples")
     async def api_examples(id: str) -> Any:
         """The worked examples of a ruleset's rules page, as live positions."""
+        bad = SessionError(i18n.msg("srv.notRuleset", id=id[:80]), 404)
         if not 0 < len(id) <= S.MAX_RULESET_ID:
-            raise SessionError("not a valid ruleset id", 404)
-        return {"id": id, "examples": await engine(examples_of, id)}
+            raise bad
+        try:
+            return {"id": id, "examples": await engine(examples_of, id)}
+        except RulesetError:
+            raise bad from None
 
     # -- games -----------------------------------------------------------------------------
     async def body(request: Request) -> dict[str, Any]:

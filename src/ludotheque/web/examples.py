@@ -13,7 +13,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.game import CHANCE
-from ..core.registry import load
+from ..core.registry import load, parse_ruleset_id
+from .sessions import taken
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ def _frame(state: Any) -> dict[str, Any]:
     if not state.is_terminal and state.current_player != CHANCE:
         legal = [{"a": a, "n": state.move_to_string(a), "p": game.action_points(state, a)}
                  for a in state.legal_actions()]
-    return {"view": game.view(state), "to_move": state.current_player, "legal": legal}
+    return {"view": game.view(state), "to_move": state.current_player, "legal": legal, "ghosts": []}
 
 
 def build(ex: Example) -> dict[str, Any]:
@@ -172,19 +173,28 @@ def build(ex: Example) -> dict[str, Any]:
     # every game reads its rules text's diagrams (``from_diagram``), with its own extra arguments
     state = getattr(game, "from_diagram")(ex.diagram, **ex.setup) if ex.diagram else game.initial_state()
     frames, moves = [_frame(state)], []
+    turn_start = 0      # the frame where the turn of the latest move began
     for text in ex.moves:
         action = state.parse_move(text)
         moves.append({"a": action, "n": state.move_to_string(action), "p": game.action_points(state, action)})
+        mover = state.current_player
+        if frames[-1]["to_move"] != frames[turn_start]["to_move"]:
+            turn_start = len(frames) - 1
         state = state.apply(action)
         frames.append(_frame(state))
+        # what the turn so far took, shown faded as on the game page (a chain's every capture)
+        frames[-1]["ghosts"] = [] if mover == CHANCE else taken(frames[turn_start]["view"], frames[-1]["view"], mover)
     return {"id": ex.id, "ruleset": ex.ruleset, "title": ex.title, "geometry": game.geometry(),
             "player_names": list(game.player_names), "frames": frames,
             "moves": moves, "throws": [m["a"] if f["to_move"] == CHANCE else None for m, f in zip(moves, frames)]}
 
 
-@lru_cache(maxsize=64)
 def examples_of(ruleset: str) -> list[dict[str, Any]]:
     """The worked examples of a ruleset's rules page (the variant's, whatever its extensions and
-    options), built in a worker thread."""
-    variant = ruleset.split("+")[0].split("?")[0]
+    options), built in a worker thread; RulesetError if ``ruleset`` is not a valid id."""
+    return _examples_of_variant(parse_ruleset_id(ruleset)[0].name)
+
+
+@lru_cache(maxsize=64)
+def _examples_of_variant(variant: str) -> list[dict[str, Any]]:
     return [build(ex) for ex in EXAMPLES if ex.ruleset == variant]

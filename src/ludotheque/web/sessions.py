@@ -541,7 +541,7 @@ def analysis(states: list[State], actions: list[int], seconds: float) -> dict[st
     """A finished game reviewed by the engine (`ludotheque.ai.hints.analyse`), for the page's
     graph: ``values[k]`` is the first player's value in [-1, 1] after ``k`` actions (the value
     of the best move there, as the search sees it), ``reviews`` the players' moves with their
-    marks ("?" mistake, "??" blunder) and the best move found."""
+    marks ("?" mistake, "??" blunder) and the best move found, with its points (``best_points``)."""
     reviews = analyse(states[:len(actions)], actions, seconds)
     values: list[float | None] = [None] * (len(actions) + 1)
     for r in reviews:       # before the move: the mover's best value, turned to the first player's
@@ -554,7 +554,13 @@ def analysis(states: list[State], actions: list[int], seconds: float) -> dict[st
         last = values[k] = last if v is None else v
     return {"values": values, "reviews": [{"ply": r.number - 1, "player": r.player, "move": r.move,
                                            "before": r.before, "after": r.after, "best": r.best,
+                                           "best_points": _points_of(states[r.number - 1], r.best),
                                            "mark": r.mark} for r in reviews]}
+
+
+def _points_of(state: State, move: str) -> list[str]:
+    """The points of a move in notation, for the board to draw it (the best move, as an arrow)."""
+    return state.game.action_points(state, state.parse_move(move))
 
 
 def view_of(game: Game, state: State) -> dict[str, Any]:

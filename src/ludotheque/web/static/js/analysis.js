@@ -1,10 +1,12 @@
 // The evaluation graph of a finished game: the first player's value after each action (from the
 // engine's review, ludotheque.ai.hints.analyse), mistakes and blunders marked, every point a
-// button that opens its position.
+// button that opens its position. Its scale: +1 (the first player winning) to −1 (the second),
+// each end named after the player it favours, and the move numbers along the bottom.
 import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const W = 640, H = 180, M = 12;
+const W = 640, H = 200;
+const LEFT = 50, RIGHT = 12, TOP = 12, BOTTOM = 28;   // margins: the scale's labels
 
 function s(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
@@ -13,13 +15,33 @@ function s(tag, attrs = {}, text) {
   return el;
 }
 
-export function evaluationGraph(review, moves, current, go, firstName) {
+/** Every how many moves the bottom is numbered: at most about ten numbers. */
+function tickStep(n) {
+  return [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((step) => n / step <= 10) || Math.ceil(n / 10);
+}
+
+/** ``players``: the two players' names as messages ({id, args}) or text, first player first. */
+export function evaluationGraph(review, moves, current, go, players) {
   const values = review.values, n = Math.max(values.length - 1, 1);
-  const x = (k) => M + (k * (W - 2 * M)) / n, y = (v) => H / 2 - v * (H / 2 - M);
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", class: "evalgraph", "aria-label": t("analysis.graph", { name: firstName }) });
-  svg.append(s("line", { x1: M, x2: W - M, y1: H / 2, y2: H / 2, class: "an-zero" }));
+  const x = (k) => LEFT + (k * (W - LEFT - RIGHT)) / n, y = (v) => TOP + ((1 - v) / 2) * (H - TOP - BOTTOM);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", class: "evalgraph", "aria-label": t("analysis.graph", { name: players[0] }) });
+  // the scale: +1, 0, −1 at the left, the player each end favours inside, move numbers below
+  const scale = s("g", { class: "an-scale", "aria-hidden": "true" });
+  for (const [v, label] of [[1, "+1"], [0, "0"], [-1, "−1"]]) {
+    scale.append(s("line", { x1: LEFT, x2: W - RIGHT, y1: y(v), y2: y(v), class: v ? "an-grid" : "an-zero" }));
+    scale.append(s("text", { x: LEFT - 6, y: y(v), class: "an-tick", "text-anchor": "end" }, label));
+  }
+  scale.append(s("text", { x: LEFT + 6, y: y(1) + 12, class: "an-side" }, t("analysis.better", { name: players[0] })));
+  scale.append(s("text", { x: LEFT + 6, y: y(-1) - 7, class: "an-side" }, t("analysis.better", { name: players[1] })));
+  const step = tickStep(n), bottom = H - BOTTOM;
+  for (let k = 0; k <= n; k += step) {
+    scale.append(s("line", { x1: x(k), x2: x(k), y1: bottom, y2: bottom + 4, class: "an-grid" }));
+    scale.append(s("text", { x: x(k), y: bottom + 15, class: "an-tick an-move", "text-anchor": "middle" }, String(k)));
+  }
+  scale.append(s("text", { x: LEFT - 6, y: bottom + 15, class: "an-tick", "text-anchor": "end" }, t("analysis.moveAxis")));
+  svg.append(scale);
   const line = values.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-  svg.append(s("polygon", { points: `${x(0)},${H / 2} ${line} ${x(values.length - 1)},${H / 2}`, class: "an-area" }));
+  svg.append(s("polygon", { points: `${x(0)},${y(0)} ${line} ${x(values.length - 1)},${y(0)}`, class: "an-area" }));
   svg.append(s("polyline", { points: line, class: "an-line" }));
   const marked = {};
   for (const r of review.reviews) if (r.mark) marked[r.ply + 1] = r;   // the position the move led to

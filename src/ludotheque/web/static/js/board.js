@@ -1,7 +1,7 @@
 // The board in SVG, drawn from the engine's geometry and view only (no game rules here).
 // Marks say what to highlight: points that can move, the selection, targets, the last turn
 // (every point it touched, the pieces it took shown faded, the pits it sowed and emptied), a
-// capture a choice would make, a hint and the keyboard cursor. The look of each family (holes or
+// capture a choice would make, a hint, a move drawn as an arrow and the keyboard cursor. The look of each family (holes or
 // cells, checkering) follows its rules text.
 
 import { t, pieces as countOf } from "./i18n.js";
@@ -9,6 +9,11 @@ import { t, pieces as countOf } from "./i18n.js";
 const NS = "http://www.w3.org/2000/svg";
 const U = 64;  // SVG units per board unit
 const MIN_GAP = 44;   // px between neighbouring points on a small screen: a fingertip
+// the coordinates: centred this far from the outer points, beyond every mark a point draws (its
+// cell, a pit's ring, a hint ring: half a unit), in a margin that holds a label at the phone's
+// 16px with the frame's border clear of it
+const LABEL_AT = 0.5 * U + 12;
+const LABEL_ROOM = 16;
 // boards whose rules draw them differently from the default (Kōnane's board is chequered; Dara
 // and Yoté are holes in the ground)
 const LOOKS = { konane: { chequer: true }, dara: { holes: true }, yote: { holes: true } };
@@ -53,7 +58,7 @@ export class Board {
     // turns upright when that brings its points further apart, and a board whose points would
     // still be closer than a fingertip is drawn larger, to scroll
     const wide = window.matchMedia("(min-width: 700px)").matches;
-    this.pad = this.kind === "pits" ? 0.75 * U : this.kind === "track" ? 1.3 * U : (wide ? 0.8 : 0.55) * U;
+    this.pad = this.kind === "track" ? 1.3 * U : LABEL_AT + LABEL_ROOM;
     this.rotate = wide ? this.kind === "track" && hgt > 2 * w : this.gap(w, hgt, true) > this.gap(w, hgt, false);
     const gap = wide ? Infinity : this.gap(w, hgt, this.rotate);
     this.zoom = gap < MIN_GAP ? MIN_GAP / gap : 1;
@@ -167,8 +172,8 @@ export class Board {
       for (const k of [1, 2]) {
         const row = orient(k) === "row";
         for (const [name, ps] of Object.entries(groups(k))) {
-          if (row) g.append(s("text", { x: Math.min(...ps.map((p) => p[0])) - this.pad * 0.8, y: ps[0][1], class: "b-label" }, name));
-          else g.append(s("text", { x: ps[0][0], y: bottom + this.pad * 0.78, class: "b-label" }, name));
+          if (row) g.append(s("text", { x: Math.min(...ps.map((p) => p[0])) - LABEL_AT, y: ps[0][1], class: "b-label" }, name));
+          else g.append(s("text", { x: ps[0][0], y: bottom + LABEL_AT, class: "b-label" }, name));
         }
       }
     } else if (parts.every(Boolean)) {
@@ -182,8 +187,10 @@ export class Board {
       for (const id of ids) {
         const [x, y] = this.pos(id);
         if (sideways) { g.append(s("text", { x: x + U * 0.68, y, class: "b-label" }, id)); continue; }
-        const dy = this.kind === "pits" ? (y < this.height / 2 ? -1 : 1) * U * 0.58 : U * 0.6;
-        g.append(s("text", { x, y: y + dy, class: "b-label" }, id));
+        // a pit's name outside its row: above or below, or beside the rows of an upright board
+        const out = this.kind === "pits" && this.rotate ? [(x < this.width / 2 ? -1 : 1) * LABEL_AT, 0]
+          : [0, this.kind === "pits" && y < this.height / 2 ? -LABEL_AT : LABEL_AT];
+        g.append(s("text", { x: x + out[0], y: y + out[1], class: "b-label" }, id));
       }
     }
   }
@@ -225,6 +232,7 @@ export class Board {
       if (marks.current === id) d.append(s("circle", { cx: x, cy: y, r: U * 0.47, class: "b-current" }));
       if (this.showCursor && this.cursor === id) d.append(s("rect", { x: x - U * 0.5, y: y - U * 0.5, width: U, height: U, rx: 8, class: "b-cursor" }));
     }
+    if (marks.arrow && marks.arrow.length) this.drawArrow(d, marks.arrow);
     // the stores, and every count above the rings so that no mark covers it
     if (this.store && view.scores) for (const seat of [0, 1]) {
       const [x, y] = this.storePos(seat);
@@ -312,6 +320,22 @@ export class Board {
   // a piece the last turn took: faded, until the next move
   drawGhost(d, x, y, p) {
     d.append(s("circle", { cx: x, cy: y, r: U * (this.kind === "track" ? 0.28 : 0.34), class: `b-ghost b-piece${p.owner}` }));
+  }
+
+  // a move as an arrow from its first point to its last through the others (the engine's better
+  // move, in an analysis); a move of one point (a sowing, a placement) as a ring on it
+  drawArrow(d, ids) {
+    const ps = ids.filter((id) => this.raw[id]).map((id) => this.pos(id));
+    if (!ps.length) return;
+    const g = s("g", { class: "b-arrow", "data-points": ids.join(" ") });
+    d.append(g);
+    if (ps.length === 1) { g.append(s("circle", { cx: ps[0][0], cy: ps[0][1], r: U * 0.4, class: "b-arrow-ring" })); return; }
+    const [x1, y1] = ps[ps.length - 2], [x2, y2] = ps[ps.length - 1];
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const head = U * 0.32, bx = x2 - ux * head, by = y2 - uy * head;   // the line stops where the head starts
+    const xy = (pts) => pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+    g.append(s("polyline", { points: xy([...ps.slice(0, -1), [bx, by]]), class: "b-arrow-line" }));
+    g.append(s("polygon", { points: xy([[x2, y2], [bx - uy * head * 0.7, by + ux * head * 0.7], [bx + uy * head * 0.7, by - ux * head * 0.7]]), class: "b-arrow-head" }));
   }
 
   // a piece a choice would take

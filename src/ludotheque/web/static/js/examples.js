@@ -71,7 +71,7 @@ function example(ex) {
 
   function draw() {
     const frame = ex.frames[k], legal = frame.legal;
-    const marks = { sel, last: k ? ex.moves[k - 1].p : [] };
+    const marks = { sel, last: k ? ex.moves[k - 1].p : [], ghosts: frame.ghosts };   // what the turn took, faded
     if (k < ex.moves.length) {
       if (!sel.length) marks.can = new Set(legal.filter((m) => m.p.length).map((m) => m.p[0]));
       else {

@@ -1,9 +1,10 @@
 // The game page: board, players, move list, controls, typed moves; one websocket.
 import { h, api, announce, rememberGame, tokenFor, gameEntry } from "./util.js";
-import { t, tm, colon, playerName, seatHolder, viewKey, gameTitle } from "./i18n.js";
+import { t, tm, colon, playerName, playerMsg, seatHolder, viewKey, gameTitle } from "./i18n.js";
 import { Board } from "./board.js";
 import { sowingFrames, reducedMotion } from "./sowing.js";
 import { sticks, stickCount } from "./sticks.js";
+import { canUndo, scoreCard } from "./controls.js";
 
 // -- choosing an action from clicks ------------------------------------------------------------
 // A legal action comes with its points (from, over, to…). Clicks select points in order and may
@@ -150,6 +151,7 @@ export function showGame(main, id) {
   const lastThrow = () => { const mv = st.moves[st.moves.length - 1]; return mv && mv.player === -1 && st.ruleset.startsWith("puluc") ? mv : null; };
   const toThrow = () => { const mv = lastThrow(); return !!mv && mv.ply > thrown && seated(); };
   const name = (seat) => seat === -1 ? t("game.throw") : playerName(st.player_names[seat]);
+  const who = (seat) => playerMsg(st.player_names[seat]);   // a sentence's subject: "Elephants win"
 
   function play(action) {
     sel = []; hint = null; preview = null;
@@ -302,7 +304,7 @@ export function showGame(main, id) {
     const over = st.result;
     // status line
     if (over) turn.textContent = t("game.overStatus", { reason: tm(over.reason_msg, over.reason) });
-    else if (st.mode === "ai" && st.to_move === st.ai_seat) turn.textContent = t("game.thinking", { name: name(st.to_move) });
+    else if (st.mode === "ai" && st.to_move === st.ai_seat) turn.textContent = t("game.thinking", { name: who(st.to_move) });
     else if (toThrow()) turn.textContent = t("puluc.toThrow", { name: name(st.to_move) });
     else turn.textContent = (tm(st.view.status_msg, st.view.status) || t("game.toMove", { name: name(st.to_move) })) + (myTurn() && st.you.length === 1 ? t("game.yourTurn") : "");
     const others = Object.entries(st.view).filter(([k, v]) => !["pieces", "scores", "status", "status_msg"].includes(k) && v !== null);
@@ -319,7 +321,7 @@ export function showGame(main, id) {
     // banners
     bannerArea.replaceChildren();
     if (over) {
-      const won = over.winner === null || over.winner === undefined ? t("game.draw") : t("game.wins", { name: name(over.winner) });
+      const won = over.winner === null || over.winner === undefined ? t("game.draw") : t("game.wins", { name: who(over.winner) });
       bannerArea.append(h("div", { class: "banner", role: "status" },
         h("strong", {}, `${won} (${over.result})`), h("span", {}, tm(over.reason_msg, over.reason)),
         h("a", { href: "/", "data-link": true, style: "color:#fff" }, t("game.newGame")),
@@ -327,7 +329,7 @@ export function showGame(main, id) {
         h("a", { href: `/replay/${id}?analyse=1`, "data-link": true, style: "color:#fff", class: "analyse-link" }, t("analysis.button"))));
     } else if (st.draw_offer !== null && st.draw_offer !== undefined && st.you.some((s) => s !== st.draw_offer)) {
       bannerArea.append(h("div", { class: "banner offer" },
-        h("span", {}, t("game.offersDraw", { name: name(st.draw_offer) })),
+        h("span", {}, t("game.offersDraw", { name: who(st.draw_offer) })),
         h("button", { type: "button", onclick: () => send({ type: "accept_draw" }) }, t("game.acceptDraw")),
         h("button", { type: "button", onclick: () => send({ type: "decline_draw" }) }, t("game.decline"))));
     }
@@ -338,11 +340,11 @@ export function showGame(main, id) {
       ...pairs.map(([k, v]) => h("div", { class: "seat" }, `${viewKey(k)}${colon()}${v[seat]}`)),
       // the pieces on the board, unless the view counts them already (Awithlaknannai's snakes)
       pairs.some(([, v]) => v[0] === material[0] && v[1] === material[1]) ? null : h("div", { class: "seat material", "data-seat": seat }, t("game.onBoard", { n: material[seat] })),
-      st.view.scores ? h("div", { class: "score", title: t("game.score"), "aria-label": t("game.hasScore", { name: name(seat), n: st.view.scores[seat] }) }, st.view.scores[seat]) : null)));
+      st.view.scores ? scoreCard(st, seat) : null)));
     // controls
     const seated = st.you.length > 0;
     controls.replaceChildren(...[
-      st.mode === "ai" ? h("button", { type: "button", disabled: !seated || !st.moves.length || (over && over.reason.endsWith("resigned")), onclick: () => send({ type: "undo" }) }, t("game.undo")) : null,
+      st.mode === "ai" ? h("button", { type: "button", disabled: !canUndo(st), onclick: () => send({ type: "undo" }) }, t("game.undo")) : null,
       st.mode === "ai" ? h("button", { type: "button", disabled: !myTurn(), onclick: () => { say(t("game.lookingHint")); send({ type: "hint" }); } }, t("game.hint")) : null,
       h("button", { type: "button", disabled: !seated || !!over, onclick: () => { if (confirm(t("game.resignConfirm"))) send({ type: "resign" }); } }, t("game.resign")),
       h("button", { type: "button", disabled: !seated || !!over, onclick: () => send({ type: "offer_draw" }) }, t("game.offerDraw")),

@@ -54,16 +54,31 @@ export function translateStatic(root) {
 }
 
 /** The message ``key`` in the current language, ``{name}`` placeholders filled from params
- * (a param that is a message, {id, args}, is said in the current language too). */
+ * (a param that is a message, {id, args}, is said in the current language too), and
+ * ``{name|singular|plural}`` the form that agrees with the param (ludotheque/i18n). */
 export function t(key, params = {}) {
   const l = lang();
   let s = CATALOGUES[l][key];
   if (s === undefined) s = EN[key];
   if (s === undefined) return key;
-  return s.replace(/\{(\w+)\}/g, (m, p) => (p in params ? arg(params[p]) : m));
+  return s.replace(/\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}/g, (m, p, one, many) => {
+    if (!(p in params)) return m;
+    if (one === undefined) return arg(params[p]);
+    return plural(params[p], l) ? many : one;
+  });
 }
 
-function arg(v) { return v !== null && typeof v === "object" && "id" in v ? tm(v) : String(v); }
+const isMessage = (v) => v !== null && typeof v === "object" && "id" in v;
+function arg(v) { return isMessage(v) ? tm(v) : String(v); }
+
+/** Whether words agreeing with ``v`` take the plural in ``l``: a count by the language's rule
+ * (French: 0 and 1 are singular), a message when the catalogue says "number.<id>": "plural". */
+function plural(v, l) {
+  if (isMessage(v)) return (CATALOGUES[l][`number.${v.id}`] ?? EN[`number.${v.id}`]) === "plural";
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() ? Number(v) : NaN;
+  if (Number.isNaN(n)) return false;
+  return l === "fr" ? Math.abs(n) >= 2 : n !== 1;
+}
 
 /** A message of the server or of an engine ({id, args}) in the current language; ``fallback``
  * (the English the server sent alongside) when there is none. */
@@ -82,8 +97,18 @@ function word(prefix, w) {
 /** A player's name as the engine gives it ("South"), in the current language ("Sud"). */
 export function playerName(n) { return word("player", n); }
 
+/** A player's name as a message, for a sentence that agrees with it ("Elephants win"). */
+export function playerMsg(n) { return `player.${n}` in EN ? { id: `player.${n}`, args: {} } : n; }
+
 /** A ruleset's name from the catalogue of the server, in the current language if it has one. */
 export function gameTitle(r) { return (r.titles && r.titles[lang()]) || r.title; }
+
+/** A ruleset id's title from the server's catalogue (``rulesets``, null until it has come): its
+ * variant's name, followed by the id when extensions or options change it; else the id. */
+export function rulesetTitle(rulesets, id) {
+  const info = rulesets && rulesets.find((r) => r.id === id.split(/[+?]/)[0]);
+  return info ? gameTitle(info) + (/[+?]/.test(id) ? ` (${id})` : "") : id;
+}
 
 /** A computer level ("easy") in the current language. */
 export function levelName(l) { return word("level", l); }

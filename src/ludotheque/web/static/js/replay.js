@@ -2,11 +2,12 @@
 import { h, api, announce } from "./util.js";
 import { Board } from "./board.js";
 import { applyColours } from "./game.js";
-import { t, tm, playerName } from "./i18n.js";
+import { t, tm, playerName, playerMsg, rulesetTitle } from "./i18n.js";
 import { evaluationGraph } from "./analysis.js";
 
 export function showReplay(main, id) {
   let data = null, board = null, k = 0;
+  let rulesets = null;   // the server's catalogue: the game's title in the player's language
   const title = h("h1", {});
   const boardBox = h("div", { class: "board" });
   const info = h("p", { class: "message", "aria-live": "polite" });
@@ -28,7 +29,8 @@ export function showReplay(main, id) {
 
   // every label (again on a change of language)
   function labels() {
-    title.textContent = data ? t("replay.titleOf", { ruleset: data.ruleset }) : t("replay.title");
+    title.textContent = data ? t("replay.titleOf", { ruleset: rulesetTitle(rulesets, data.ruleset) }) : t("replay.title");
+    document.title = `${title.textContent} — Ludothèque`;
     slider.setAttribute("aria-label", t("replay.slider"));
     first.setAttribute("aria-label", t("replay.start"));
     prev.setAttribute("aria-label", t("replay.prev"));
@@ -40,7 +42,7 @@ export function showReplay(main, id) {
     analyseButton.textContent = t("analysis.button");
     if (!data) return;
     drawAnalysis();
-    board.svg.setAttribute("aria-label", t("replay.boardLabel", { ruleset: data.ruleset }));
+    board.svg.setAttribute("aria-label", t("replay.boardLabel", { ruleset: rulesetTitle(rulesets, data.ruleset) }));
     const marks = {};
     for (const r of review ? review.reviews : []) if (r.mark) marks[r.ply] = r;
     movesBox.replaceChildren(h("ol", { class: "plies" }, data.moves.map((mv, i) => h("li", { class: i === k - 1 ? "current" : null },
@@ -50,12 +52,28 @@ export function showReplay(main, id) {
   }
   labels();
 
+  // the engine's review of the move that led to position k, once the analysis has come, if the
+  // engine would have played another move
+  function improved() {
+    const r = review && review !== "working" ? review.reviews.find((x) => x.ply === k - 1) : null;
+    return r && r.best !== r.move ? r : null;
+  }
+
   function describe() {
     const mv = data.moves[k - 1];
     if (k === 0) return t("replay.startPosition");
     const who = mv.player === -1 ? t("game.throwTitle") : playerName(data.player_names[mv.player]);
-    return t("replay.moveOf", { k, n: data.moves.length, who, move: mv.n }) +
+    const r = improved();
+    const remark = r ? ` — ${r.mark ? `${t(r.mark === "??" ? "analysis.blunder" : "analysis.mistake")}, ` : ""}${t("analysis.best", { move: r.best })}` : "";
+    return t("replay.moveOf", { k, n: data.moves.length, who, move: mv.n }) + remark +
       (k === data.moves.length && data.result ? ` — ${tm(data.result.reason_msg, data.result.reason)}` : "");
+  }
+
+  // position k: its last move marked and, in an analysis, the engine's better move as an arrow
+  function show() {
+    const mv = data.moves[k - 1], r = improved();
+    board.render(data.frames[k].view, { last: mv ? mv.p : [], arrow: r ? r.best_points : [] });
+    info.textContent = describe();
   }
 
   // after a game: the engine's review, as a graph whose points open their positions
@@ -65,7 +83,7 @@ export function showReplay(main, id) {
     if (review === "working") { analysisBox.replaceChildren(h("p", { class: "extra" }, t("analysis.working"))); return; }
     const count = (m) => review.reviews.filter((r) => r.mark === m).length;
     analysisBox.replaceChildren(h("h2", {}, t("analysis.title")),
-      evaluationGraph(review, data.moves, k, go, playerName(data.player_names[0])),
+      evaluationGraph(review, data.moves, k, go, data.player_names.map(playerMsg)),
       h("p", { class: "extra summary" }, t("analysis.summary", { mistakes: count("?"), blunders: count("??") })));
   }
 
@@ -80,15 +98,14 @@ export function showReplay(main, id) {
       return;
     }
     labels();
+    show();
   }
 
   function go(n) {
     if (!data) return;
     k = Math.max(0, Math.min(n, data.frames.length - 1));
-    const mv = data.moves[k - 1];
-    board.render(data.frames[k].view, { last: mv ? mv.p : [] });
+    show();
     slider.value = k;
-    info.textContent = describe();
     announce(info.textContent);
     movesBox.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === k - 1));
     const cur = movesBox.querySelector("li.current");
@@ -102,12 +119,13 @@ export function showReplay(main, id) {
     if (e.key in map) { e.preventDefault(); go(map[e.key]); }
   };
   document.addEventListener("keydown", onKey);
-  const onLang = () => { labels(); if (data) { info.textContent = describe(); board.render(data.frames[k].view, { last: data.moves[k - 1] ? data.moves[k - 1].p : [] }); } };
+  const onLang = () => { labels(); if (data) show(); };
   window.addEventListener("langchange", onLang);
 
+  api("/api/rulesets").then((cat) => { rulesets = cat.rulesets; labels(); }).catch(() => {});
   api(`/api/games/${id}/replay`).then((d) => {
     data = d;
-    board = new Board(d.geometry, { label: t("replay.boardLabel", { ruleset: d.ruleset }) });
+    board = new Board(d.geometry, { label: t("replay.boardLabel", { ruleset: rulesetTitle(rulesets, d.ruleset) }) });
     boardBox.replaceChildren(board.svg);
     applyColours(main, d.player_names);
     slider.max = d.frames.length - 1;
