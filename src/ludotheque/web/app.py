@@ -35,6 +35,7 @@ from ..core.rules_text import LANGUAGES, rules_text
 from .. import i18n
 from ..i18n import Message
 from . import sessions as S
+from .clocks import FlagTimer
 from .examples import examples_of
 from .sessions import Manager, Session, SessionError, Store
 
@@ -102,10 +103,26 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
         tasks.add(task)              # a reference, so the task is not collected mid-flight
         task.add_done_callback(tasks.discard)
 
+    # -- clocks: a flag falls at its deadline, whoever is connected -------------------------
+    async def flag_due(game_id: str) -> None:
+        try:
+            session = await session_of(game_id)     # loading a game checks its flag too
+            async with session.lock:
+                if await engine(session.flag_fall):
+                    await broadcast(session)
+                flags.arm(game_id, session.clock.deadline() if session.clock else None)
+        except Exception:   # a failed check must not stop the other clocks
+            log.exception("flag check failed in %s", game_id)
+
+    flags = FlagTimer(manager.now, lambda game_id: spawn(flag_due(game_id)))
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # load every game once, off the loop, so the lobby and first games find them warm
         asyncio.get_running_loop().run_in_executor(engine_pool, S.catalogue)
+        for game_id, deadline in await engine(store.running_clocks):   # clocks that ran on
+            flags.arm(game_id, deadline)
+        spawn(flags.run())
         yield
         for task in list(tasks):
             task.cancel()
@@ -118,6 +135,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
     app.state.manager = manager
     app.state.store = store
     app.state.now = now
+    app.state.flags = flags
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(SessionError)
@@ -199,8 +217,10 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
     async def api_create(request: Request) -> Any:
         d = await body(request)
         session, tokens = await engine(manager.create, d.get("ruleset"), d.get("mode"),
-                                       d.get("level", "easy"), d.get("seat", 0), d.get("name"))
+                                       d.get("level", "easy"), d.get("seat", 0), d.get("name"), d.get("clock"))
         g = session.g
+        if session.clock:
+            flags.arm(g.id, session.clock.deadline())
         out = {"id": g.id, "url": f"/play/{g.id}"}
         if g.mode == "invite":
             mine = 0 if d.get("seat", 0) == 0 else 1
@@ -272,9 +292,10 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
                     session = manager.get(it.get("id"))
                 except SessionError:
                     continue
-                if session.seats_of(it.get("token")):
-                    out.append(session.summary())
-            return sorted(out, key=lambda x: -x["updated"])
+                seats = session.seats_of(it.get("token"))
+                if seats:
+                    out.append({**session.summary(), **session.turn_of(seats)})
+            return sorted(out, key=lambda x: (not x["your_turn"], -x["updated"]))   # my turn first
 
         return {"games": await engine(mine)}
 
@@ -335,9 +356,16 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
             raise SessionError("the analysis failed", 500) from None
 
     # -- the websocket ---------------------------------------------------------------------
+    def settled(session: Session) -> dict[str, Any]:
+        """The clocks follow the change (see Session.sync_clock), then the position's delta."""
+        session.sync_clock()
+        return session.snapshot(True)
+
     async def broadcast(session: Session, note: Message | None = None) -> None:
         """Sends the change to every open socket; call it holding the session's lock."""
-        snap = await engine(session.snapshot, True)
+        snap = await engine(settled, session)
+        if session.clock:
+            flags.arm(session.g.id, session.clock.deadline())
         if note:
             snap["note"], snap["note_msg"] = str(note), note.to_json()
         dead = []
@@ -420,6 +448,9 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
                 return await hint(session, token)
             assert isinstance(kind, str)
             async with session.lock:
+                if session.flag_due():   # the server's time is the truth: too late is too late
+                    await engine(session.flag_fall)
+                    await broadcast(session)
                 note = await engine(change, session, kind, token, msg)
                 await broadcast(session, note)
             if session.ai_to_move():
