@@ -114,7 +114,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
         except Exception:   # a failed check must not stop the other clocks
             log.exception("flag check failed in %s", game_id)
 
-    flags = FlagTimer(manager.now, lambda game_id: spawn(flag_due(game_id)))
+    flags = FlagTimer(manager.now, flag_due)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

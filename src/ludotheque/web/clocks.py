@@ -20,7 +20,7 @@ import heapq
 import math
 import re
 from dataclasses import asdict, dataclass
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from ..core.errors import LudoError
 from ..i18n import msg
@@ -89,7 +89,9 @@ class Clock:
         return None if self.running is None else self.started + self.left[self.running]
 
     def fallen(self, now: float) -> bool:
-        return self.running is not None and self.left_at(now)[self.running] <= 0
+        """Whether the running clock has run out (the timer's own test: no rounding apart)."""
+        deadline = self.deadline()
+        return deadline is not None and now >= deadline
 
     def switch(self, seat: int | None, now: float, turn_ended: bool) -> None:
         """Stops the running clock (charging its time; the increment when its player's turn
@@ -117,11 +119,11 @@ NO_CLOCK: dict[str, Any] = {"clock": None, "days": None, "deadline": None}
 
 
 class FlagTimer:
-    """Calls ``on_due(game_id)`` when a game's deadline (server time, from ``now``) has come.
-    One task for every game: a heap of deadlines, woken early when a nearer one is armed.
-    ``wake()`` makes it look at the clock again at once (a test that moved an injected clock)."""
+    """Awaits ``on_due(game_id)`` when a game's deadline (server time, from ``now``) has come.
+    One task for every game (`run`): a heap of deadlines, woken early when a nearer one is
+    armed. `check` does the same once, at once: a test that moved an injected clock awaits it."""
 
-    def __init__(self, now: Callable[[], float], on_due: Callable[[str], None]) -> None:
+    def __init__(self, now: Callable[[], float], on_due: Callable[[str], Awaitable[None]]) -> None:
         self.now, self.on_due = now, on_due
         self.deadlines: dict[str, float] = {}     # game id -> its armed deadline
         self._heap: list[tuple[float, str]] = []  # may hold replaced deadlines: skipped when popped
@@ -147,16 +149,21 @@ class FlagTimer:
         if self._wake is not None:
             self._wake.set()
 
+    async def check(self) -> None:
+        """Hands every game whose deadline has come to ``on_due``, and waits for them."""
+        now, due = self.now(), []
+        while self._heap and self._heap[0][0] <= now:
+            deadline, game_id = heapq.heappop(self._heap)
+            if self.deadlines.get(game_id) == deadline:
+                del self.deadlines[game_id]
+                due.append(self.on_due(game_id))
+        await asyncio.gather(*due)
+
     async def run(self) -> None:
         self._wake = asyncio.Event()
         while True:
             self._wake.clear()
-            now = self.now()
-            while self._heap and self._heap[0][0] <= now:
-                deadline, game_id = heapq.heappop(self._heap)
-                if self.deadlines.get(game_id) == deadline:
-                    del self.deadlines[game_id]
-                    self.on_due(game_id)
+            await self.check()
             timeout = self._heap[0][0] - self.now() if self._heap else None
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout)
