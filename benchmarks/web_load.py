@@ -1,12 +1,18 @@
-"""Load test of the browser app: N concurrent websocket games on localhost playing random moves.
+"""Load test of the browser app: concurrent clocked games between two simulated people each.
 
-    python benchmarks/web_load.py [--games 100] [--moves 60] [--ruleset oware] [--think S] [--url URL]
+    python benchmarks/web_load.py [--games 200] [--seconds 30] [--think 1.0] [--clock 5+3]
+                                  [--ruleset oware] [--url URL] [--out results.json]
 
 Starts `ludotheque serve` in a subprocess on a free port with a fresh database (unless --url
-names a running server), creates the games over HTTP (same-screen mode: one token plays both
-seats), then every game plays random legal moves over its own websocket, all at once. The
-latency of a move is the time from sending it to receiving the new position (which the server
-sends only after the move is stored in SQLite). Prints p50/p95/p99.
+names a running server). Each of the --games tables is a game by invitation with a clock: the
+host creates it, the guest claims the other seat, and each opens a websocket of their own. Each
+person answers the other's move: on their turn, after a think time drawn uniformly in
+[0, 2 x --think] seconds, they send a random legal move. A move's round trip is the time from
+sending it to the mover receiving the new position (sent only once the move is stored in
+SQLite and the clocks have been switched). A finished game is followed by a new one at the
+same table. After --seconds the players stop, and the script prints one JSON report: moves,
+moves per second, p50/p99/max round trip, the server's CPU seconds, the load average and the
+machine's cores.
 """
 from __future__ import annotations
 
@@ -14,15 +20,17 @@ import argparse
 import asyncio
 import json
 import os
+import platform
 import random
+import resource
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 
+import httpx
 import websockets
 
 
@@ -37,10 +45,10 @@ def start_server(db: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([sys.executable, "-m", "ludotheque.cli.main", "serve", "--port", str(port), "--db", db],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
+    deadline = time.time() + 300
     while time.time() < deadline:
         try:
-            urllib.request.urlopen(url + "/api/rulesets", timeout=60).read()
+            urllib.request.urlopen(url + "/api/rulesets", timeout=120).read()
             return proc, url
         except OSError:
             if proc.poll() is not None:
@@ -50,90 +58,133 @@ def start_server(db: str) -> tuple[subprocess.Popen, str]:
     raise SystemExit("server did not start")
 
 
-def create_game(url: str, ruleset: str) -> dict:
-    req = urllib.request.Request(url + "/api/games", data=json.dumps({"ruleset": ruleset, "mode": "local"}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    return json.loads(urllib.request.urlopen(req, timeout=120).read())
-
-
-async def play(url: str, game: dict, moves: int, seed: int, latencies: list[float], think: float) -> int:
-    rng = random.Random(seed)
-    ws_url = url.replace("http", "ws", 1) + f"/ws/{game['id']}?token={game['token']}"
-    played = 0
-    async with websockets.connect(ws_url, max_size=2**22) as ws:
-        state = json.loads(await ws.recv())
-        while played < moves and not state["result"] and state["legal"]:
-            if think:
-                await asyncio.sleep(rng.uniform(0, 2 * think))
-            action = rng.choice(state["legal"])["a"]
-            t0 = time.perf_counter()
-            await ws.send(json.dumps({"type": "move", "action": action, "ply": state["ply"], "token": game["token"]}))
-            while True:
-                msg = json.loads(await ws.recv())
-                if msg["type"] == "error":
-                    raise RuntimeError(msg["message"])
-                if msg["type"] == "state" and msg["ply"] > state["ply"]:
-                    break
-            latencies.append(time.perf_counter() - t0)
-            state = msg
-            played += 1
-    return played
-
-
-async def run(url: str, games: list[dict], moves: int, think: float) -> tuple[list[float], float]:
-    latencies: list[float] = []
-    t0 = time.perf_counter()
-    await asyncio.gather(*(play(url, g, moves, i, latencies, think) for i, g in enumerate(games)))
-    return latencies, time.perf_counter() - t0
-
-
-def cpu_seconds(proc: subprocess.Popen | None) -> float:
-    """User + system CPU time of a child process so far (Linux), else 0."""
-    try:
-        fields = open(f"/proc/{proc.pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, AttributeError, IndexError, ValueError):
-        return 0.0
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q / 100 * len(xs)))]
+    return xs[min(len(xs) - 1, int(q / 100 * len(xs)))] if xs else float("nan")
+
+
+class Load:
+    def __init__(self, url: str, args: argparse.Namespace) -> None:
+        self.url, self.args = url, args
+        self.ws_url = url.replace("http", "ws", 1)
+        self.latencies: list[float] = []
+        self.games = 0
+        self.errors: list[str] = []
+        self.stop_at = 0.0
+
+    async def new_table(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
+        """A game by invitation with a clock, its guest come: (id, [token seat 0, token seat 1])."""
+        r = await http.post("/api/games", json={"ruleset": self.args.ruleset, "mode": "invite",
+                                                "clock": self.args.clock, "name": "Host"})
+        r.raise_for_status()
+        g = r.json()
+        r = await http.post(f"/api/games/{g['id']}/claim", json={"code": g["invite_code"], "name": "Guest"})
+        r.raise_for_status()
+        return g["id"], [g["token"], r.json()["token"]]
+
+    async def person(self, game_id: str, token: str, seed: int) -> None:
+        """Plays one seat until the game ends or the time is up."""
+        rng = random.Random(seed)
+        async with websockets.connect(f"{self.ws_url}/ws/{game_id}?token={token}", max_size=2**22) as ws:
+            st = json.loads(await ws.recv())
+            seat = st["you"][0]
+            while not st["result"] and time.monotonic() < self.stop_at:
+                if st["to_move"] != seat:
+                    st = await self.next_state(ws, st)
+                    continue
+                if self.args.think:
+                    await asyncio.sleep(rng.uniform(0, 2 * self.args.think))
+                action = rng.choice(st["legal"])["a"]
+                t0 = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "action": action, "ply": st["ply"], "token": token}))
+                ply = st["ply"]
+                while st["ply"] <= ply:
+                    st = await self.next_state(ws, st)
+                self.latencies.append(time.perf_counter() - t0)
+
+    async def next_state(self, ws: websockets.ClientConnection, st: dict) -> dict:
+        """The next position (a delta: only "moves" are partial, which this player ignores)."""
+        while True:
+            msg = json.loads(await ws.recv())
+            if msg["type"] == "error":
+                raise RuntimeError(msg["message"])
+            if msg["type"] == "state":
+                return msg
+
+    async def table(self, http: httpx.AsyncClient, k: int) -> None:
+        while time.monotonic() < self.stop_at:
+            try:
+                game_id, tokens = await self.new_table(http)
+                self.games += 1
+                await asyncio.gather(*(self.person(game_id, tokens[s], 2 * k + s + self.games * 1000) for s in (0, 1)))
+            except Exception as e:   # counted and reported; the table goes on with a new game
+                self.errors.append(f"{type(e).__name__}: {e}"[:200])
+                await asyncio.sleep(0.5)
+
+    async def run(self) -> float:
+        limits = httpx.Limits(max_connections=50)
+        async with httpx.AsyncClient(base_url=self.url, timeout=300, limits=limits) as http:
+            self.stop_at = time.monotonic() + self.args.seconds
+            t0 = time.monotonic()
+            await asyncio.gather(*(self.table(http, k) for k in range(self.args.games)))
+            return time.monotonic() - t0
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--moves", type=int, default=60, help="moves per game at most")
+    ap.add_argument("--games", type=int, default=200, help="tables playing at once")
+    ap.add_argument("--seconds", type=float, default=30.0, help="how long the players play")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds a person thinks before a move (0: answer at once)")
+    ap.add_argument("--clock", default="5+3", help="time control of every game")
     ap.add_argument("--ruleset", default="oware")
     ap.add_argument("--url", default=None, help="a running server (default: start one)")
-    ap.add_argument("--think", type=float, default=0.0,
-                    help="mean seconds a player waits before each move (0: as fast as possible)")
+    ap.add_argument("--out", default=None, help="also write the report to this file")
     args = ap.parse_args()
     proc = None
-    tmp = tempfile.mkdtemp()
     url = args.url
+    tmp = tempfile.mkdtemp()
     if url is None:
         proc, url = start_server(os.path.join(tmp, "load.sqlite"))
-    server_cpu = None
+    load = Load(url, args)
     try:
-        games = [create_game(url, args.ruleset) for _ in range(args.games)]
-        cpu0 = cpu_seconds(proc)
-        lat, wall = asyncio.run(run(url, games, args.moves, args.think))
-        if proc:
-            server_cpu = cpu_seconds(proc) - cpu0
+        load_before = os.getloadavg()
+        cpu0 = cpu_seconds(proc.pid) if proc else None
+        me0 = resource.getrusage(resource.RUSAGE_SELF)
+        wall = asyncio.run(load.run())
+        cpu = cpu_seconds(proc.pid) - cpu0 if proc and cpu0 is not None else None
+        me = resource.getrusage(resource.RUSAGE_SELF)
+        load_after = os.getloadavg()
     finally:
         if proc:
             proc.terminate()
-            proc.wait(10)
-    ms = [x * 1000 for x in lat]
-    print(f"{args.games} concurrent games of {args.ruleset} (think {args.think} s), {len(ms)} moves in {wall:.1f} s "
-          f"({len(ms) / wall:.0f} moves/s)")
-    print(f"move round trip: p50 {pct(ms, 50):.1f} ms  p95 {pct(ms, 95):.1f} ms  p99 {pct(ms, 99):.1f} ms  "
-          f"mean {statistics.mean(ms):.1f} ms  max {max(ms):.1f} ms")
-    if server_cpu:
-        print(f"server CPU: {server_cpu:.1f} s, {server_cpu / len(ms) * 1000:.2f} ms per move; "
-              f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+            proc.wait(30)
+    ms = [x * 1000 for x in load.latencies]
+    report = {
+        "date": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": platform.machine(), "nproc": os.cpu_count(),
+        "python": platform.python_version(), "ruleset": args.ruleset, "clock": args.clock,
+        "tables": args.games, "websockets": 2 * args.games, "games_started": load.games,
+        "think_mean_s": args.think, "seconds": round(wall, 1), "moves": len(ms),
+        "moves_per_s": round(len(ms) / wall, 1),
+        "round_trip_ms": {"p50": round(pct(ms, 50), 2), "p90": round(pct(ms, 90), 2),
+                          "p99": round(pct(ms, 99), 2), "max": round(max(ms), 2) if ms else None},
+        "server_cpu_s": round(cpu, 2) if cpu is not None else None,
+        "server_cpu_ms_per_move": round(cpu / len(ms) * 1000, 3) if cpu is not None and ms else None,
+        "client_cpu_s": round(me.ru_utime + me.ru_stime - me0.ru_utime - me0.ru_stime, 2),
+        "loadavg_before": [round(x, 2) for x in load_before], "loadavg_after": [round(x, 2) for x in load_after],
+        "errors": len(load.errors), "first_errors": load.errors[:5],
+    }
+    text = json.dumps(report, indent=2)
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
 
 
 if __name__ == "__main__":

@@ -361,17 +361,20 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
         session.sync_clock()
         return session.snapshot(True)
 
-    async def broadcast(session: Session, note: Message | None = None) -> None:
-        """Sends the change to every open socket; call it holding the session's lock."""
-        snap = await engine(settled, session)
+    async def broadcast(session: Session, note: Message | None = None, snap: dict[str, Any] | None = None) -> None:
+        """Sends the change (``snap``: `settled`, if already made) to every open socket; call
+        it holding the session's lock."""
+        if snap is None:
+            snap = await engine(settled, session)
         if session.clock:
             flags.arm(session.g.id, session.clock.deadline())
         if note:
             snap["note"], snap["note_msg"] = str(note), note.to_json()
+        common = json.dumps(snap, separators=(",", ":"))[:-1]   # encoded once; each socket adds its seats
         dead = []
         for ws, seats in list(session.sockets_seats.items()):
             try:
-                await ws.send_text(json.dumps({**snap, "you": seats}, separators=(",", ":")))
+                await ws.send_text(f'{common},"you":{json.dumps(seats)}}}')
             except Exception:
                 dead.append(ws)
         for ws in dead:
@@ -420,6 +423,11 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
             return session.decline_draw(token)
         return None
 
+    def change_settled(session: Session, kind: str, token: Any, msg: dict[str, Any]) -> tuple[Message | None, dict[str, Any]]:
+        """A command and the position after it, in one trip to a worker thread."""
+        note = change(session, kind, token, msg)
+        return note, settled(session)
+
     async def hint(session: Session, token: Any) -> dict[str, Any] | None:
         state = session.state
         await engine(session.hint_allowed, token)
@@ -451,8 +459,8 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
                 if session.flag_due():   # the server's time is the truth: too late is too late
                     await engine(session.flag_fall)
                     await broadcast(session)
-                note = await engine(change, session, kind, token, msg)
-                await broadcast(session, note)
+                note, snap = await engine(change_settled, session, kind, token, msg)
+                await broadcast(session, note, snap)
             if session.ai_to_move():
                 spawn(ai_turns(session))
             return None

@@ -19,7 +19,7 @@ import asyncio
 import heapq
 import math
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from ..core.errors import LudoError
@@ -106,7 +106,8 @@ class Clock:
 
     def row(self) -> dict[str, Any]:
         """What the store keeps (`ludotheque.records.store.GameStore.save_clock`)."""
-        return asdict(self)
+        return {"base": self.base, "inc": self.inc, "days": self.days, "left": list(self.left),
+                "running": self.running, "started": self.started}
 
     def fields(self, now: float) -> dict[str, Any]:
         """The snapshot's fields: ``clock`` (time left now, never below 0), ``days``, ``deadline``."""

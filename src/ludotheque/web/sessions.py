@@ -224,6 +224,7 @@ class Session:
         self.mark = len(self.moves)       # moves every open socket has already been sent
         self.lock = asyncio.Lock()        # held around every change (never while searching)
         self.ai_busy = False              # a task is playing the computer's turns
+        self._views: dict[int, tuple[State, dict[str, Any]]] = {}   # see `view`
 
     # -- seats --------------------------------------------------------------------------
     def seats_of(self, token: Any) -> list[int]:
@@ -460,14 +461,14 @@ class Session:
             legal = [{"a": a, "n": s.move_to_string(a), "p": game.action_points(s, a)}
                      for a in s.legal_actions()]
             if geometry_of(self.g.ruleset).get("kind") != "pits":   # what each move would take, for a preview
-                before = game.view(s)
+                before = self.view(s)
                 for m in legal:
                     m["x"] = [g["at"] for g in taken(before, game.view(s.apply(m["a"])), p)]
         out = {
             "type": "state", "id": self.g.id, "ruleset": self.g.ruleset, "mode": self.g.mode,
             "level": self.g.level, "ai_seat": self.g.ai_seat, "players": self.g.players,
             "player_names": list(game.player_names), "ply": len(self.moves),
-            "to_move": p if not self.over else TERMINAL, "view": view_of(game, s), "legal": legal,
+            "to_move": p if not self.over else TERMINAL, "view": {**self.view(s), "status_msg": game.status(s).to_json()}, "legal": legal,
             "moves": self.moves, "result": self.result(), "draw_offer": self.g.draw_offer,
             "num_actions": game.num_actions, "last_turn": self.last_turn(),
             **(self.clock.fields(self.now()) if self.clock else NO_CLOCK),
@@ -530,6 +531,17 @@ class Session:
         left = None if c is None or c.running is None else max(0.0, c.left_at(self.now())[c.running])
         return {"your_turn": mine, "time_left": left}
 
+    def view(self, state: State) -> dict[str, Any]:
+        """The engine's view of ``state`` (not to be changed), kept for the few states that
+        snapshots read again (the position, the start of the last turn): a view costs more
+        than the rest of a move's snapshot."""
+        hit = self._views.get(id(state))
+        if hit is None or hit[0] is not state:
+            if len(self._views) >= 8:
+                self._views.clear()
+            hit = self._views[id(state)] = (state, self.game.view(state))
+        return hit[1]
+
     def last_turn(self) -> dict[str, Any] | None:
         """The last player's whole turn (every action of a chain, the throws before it): its
         moves, the points they touch, and what it took (``ghosts``: the pieces as they stood,
@@ -553,7 +565,7 @@ class Session:
             else:
                 break
         moves = self.moves[start:end]
-        before, after = self.game.view(self.states[start]), self.game.view(self.states[end])
+        before, after = self.view(self.states[start]), self.view(self.states[end])
         points = list(dict.fromkeys(q for m in moves for q in m["p"]))
         out: dict[str, Any] = {"player": player, "from": start, "points": points, "ghosts": taken(before, after, player)}
         if geometry_of(self.g.ruleset).get("kind") == "pits":
