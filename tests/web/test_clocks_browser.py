@@ -109,9 +109,18 @@ def test_the_page_shows_the_clocks_your_turn_in_the_title_a_sound_and_the_flag(p
     host_plays(page, server, game_id)
     guest_plays(server, game_id, guest)
     page.wait_for_function("(n) => window.__tones === n + 1", arg=tones)
-    page.reload()
+    # "my games" marks the game where it is this browser's turn, and lists it first
+    other = httpx.post(f"{server}/api/games", json={"ruleset": "oware", "mode": "local"}, timeout=60).json()
+    page.evaluate("(g) => { const l = JSON.parse(localStorage.getItem('ludo.games')); l.unshift(g); "
+                  "localStorage.setItem('ludo.games', JSON.stringify(l)); }", {"id": other["id"], "token": other["token"]})
+    page.goto(server + "/games")
+    page.wait_for_selector("tr.your-turn")
+    assert page.locator("tbody tr").count() == 2
+    assert page.locator("tbody tr").first.get_attribute("class") == "your-turn"
+    assert "Your turn" in page.locator("tbody tr").first.inner_text()
+    page.goto(f"{server}/play/{game_id}")
     page.wait_for_function("(t) => document.title === t", arg=f"(your turn) {TITLE}")
-    assert page.locator("#turn-sound").is_checked()
+    assert page.locator("#turn-sound").is_checked()             # kept in this browser
     # South's flag falls: the game ends on the page, with no move from South
     clock.t += 1000
     r = httpx.post(f"{server}/api/games/{game_id}/move", json={"token": guest, "ply": 4, "action": 0}, timeout=60)
