@@ -332,3 +332,32 @@ def test_a_store_made_before_clocks_opens_and_upgrades(tmp_path, clock, monkeypa
         assert state(c, g)["clock"]["left"] == [300, 300]
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA user_version").fetchone() == (len(store_module.MIGRATIONS),)
+
+
+# -- the timer ---------------------------------------------------------------------------------
+def test_the_timer_calls_each_game_once_at_its_latest_deadline(clock):
+    import asyncio
+
+    from ludotheque.web.clocks import FlagTimer
+
+    called = []
+
+    async def due(game_id):
+        called.append((game_id, clock.t))
+
+    async def scenario():
+        timer = FlagTimer(clock, due)
+        for k in range(200):                  # a game re-armed at every move: only its last deadline counts
+            timer.arm("a", START + 10 + k)
+        timer.arm("b", START + 5)
+        timer.arm("c", START + 7)
+        timer.arm("c", None)                  # c's clock stopped (the game ended)
+        clock.t = START + 100
+        await timer.check()
+        clock.t = START + 209
+        await timer.check()
+        clock.t = START + 300
+        await timer.check()
+
+    asyncio.run(scenario())
+    assert called == [("b", START + 100), ("a", START + 209)]
