@@ -513,7 +513,7 @@ class Session:
         name, rival = player(self.game.player_names[seat]), player(self.game.player_names[other])
         if self.game.can_win(self.state, other):
             why = msg("srv.flagFell", name=name)
-            ended = {"result": "0-1" if seat == 0 else "1-0", "winner": other}
+            ended: dict[str, Any] = {"result": "0-1" if seat == 0 else "1-0", "winner": other}
         else:
             why = msg("srv.flagFellDraw", name=name, other=rival)
             ended = {"result": "1/2-1/2", "winner": None}
