@@ -96,6 +96,7 @@ class GameStore:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._migrate()
+        self._checkpointer: sqlite3.Connection | None = None   # see `checkpoint`
 
     def _migrate(self) -> None:
         (done,) = self._db.execute("PRAGMA user_version").fetchone()
@@ -109,6 +110,26 @@ class GameStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+
+    # -- checkpoints: a server's writes never wait for the copy of the log ----------------
+    def defer_checkpoints(self) -> None:
+        """Stops copying the write-ahead log into the database inside commits (SQLite does it
+        every 1000 pages, with an fsync, while the writer holds the lock: a move held up for
+        milliseconds, and every move queued behind it). The caller then calls `checkpoint`
+        every second or so."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+
+    def checkpoint(self) -> None:
+        """Copies the log into the database from a connection of its own, in PASSIVE mode:
+        writers go on meanwhile. Call it from one thread at a time."""
+        if str(self.path) == ":memory:":
+            return
+        if self._checkpointer is None:
+            self._checkpointer = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     # -- writes -------------------------------------------------------------------------
     def create(self, g: StoredGame) -> None:

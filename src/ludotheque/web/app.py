@@ -51,6 +51,7 @@ COMMANDS = {"move", "move_text", "explain", "undo", "hint", "resign", "offer_dra
 ENGINE_THREADS = 4          # moves, positions, game loading, records
 SEARCH_THREADS = 2          # the computer's turns and hints (seconds each)
 ANALYSIS_SECONDS = 0.2      # search per move when a finished game is analysed
+CHECKPOINT_SECONDS = 1.0    # the store's log is copied into its file this often, off the moves' path
 
 
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kw: Any) -> uvicorn.Config:
@@ -103,6 +104,16 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
         tasks.add(task)              # a reference, so the task is not collected mid-flight
         task.add_done_callback(tasks.discard)
 
+    async def checkpoints() -> None:
+        """The store's log copied into the database by a task of its own (GameStore.checkpoint)."""
+        store.defer_checkpoints()
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await engine(store.checkpoint)
+            except Exception:   # the next one tries again; the log grows meanwhile
+                log.exception("store checkpoint failed")
+
     # -- clocks: a flag falls at its deadline, whoever is connected -------------------------
     async def flag_due(game_id: str) -> None:
         try:
@@ -123,6 +134,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
         for game_id, deadline in await engine(store.running_clocks):   # clocks that ran on
             flags.arm(game_id, deadline)
         spawn(flags.run())
+        spawn(checkpoints())
         yield
         for task in list(tasks):
             task.cancel()
