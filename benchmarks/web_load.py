@@ -1,7 +1,7 @@
 """Load test of the browser app: concurrent clocked games between two simulated people each.
 
-    python benchmarks/web_load.py [--games 200] [--seconds 30] [--think 1.0] [--clock 5+3]
-                                  [--ruleset oware] [--url URL] [--out results.json]
+    python benchmarks/web_load.py [--games 200] [--seconds 30] [--warmup 5] [--think 1.0]
+                                  [--clock 5+3] [--ruleset oware] [--url URL] [--out results.json]
 
 Starts `ludotheque serve` in a subprocess on a free port with a fresh database (unless --url
 names a running server). Each of the --games tables is a game by invitation with a clock: the
@@ -10,9 +10,10 @@ person answers the other's move: on their turn, after a think time drawn uniform
 [0, 2 x --think] seconds, they send a random legal move. A move's round trip is the time from
 sending it to the mover receiving the new position (sent only once the move is stored in
 SQLite and the clocks have been switched). A finished game is followed by a new one at the
-same table. After --seconds the players stop, and the script prints one JSON report: moves,
-moves per second, p50/p99/max round trip, the server's CPU seconds, the load average and the
-machine's cores.
+same table. Every table is seated before anyone plays; the first --warmup seconds of play
+are not measured (the server loads its kernels on the first moves). Then for --seconds the
+moves are timed, and the script prints one JSON report: moves, moves per second, p50/p99/max
+round trip, the server's CPU seconds and the client's, the load average and the machine's cores.
 """
 from __future__ import annotations
 
@@ -64,6 +65,11 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def client_cpu() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    return me.ru_utime + me.ru_stime
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q / 100 * len(xs)))] if xs else float("nan")
@@ -76,7 +82,8 @@ class Load:
         self.latencies: list[float] = []
         self.games = 0
         self.errors: list[str] = []
-        self.stop_at = 0.0
+        self.measure_from = self.stop_at = 0.0
+        self.server_pid: int | None = None
 
     async def new_table(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
         """A game by invitation with a clock, its guest come: (id, [token seat 0, token seat 1])."""
@@ -103,10 +110,11 @@ class Load:
                 action = rng.choice(st["legal"])["a"]
                 t0 = time.perf_counter()
                 await ws.send(json.dumps({"type": "move", "action": action, "ply": st["ply"], "token": token}))
-                ply = st["ply"]
+                ply, measured = st["ply"], time.monotonic() >= self.measure_from
                 while st["ply"] <= ply:
                     st = await self.next_state(ws, st)
-                self.latencies.append(time.perf_counter() - t0)
+                if measured:
+                    self.latencies.append(time.perf_counter() - t0)
 
     async def next_state(self, ws: websockets.ClientConnection, st: dict) -> dict:
         """The next position (a delta: only "moves" are partial, which this player ignores)."""
@@ -117,29 +125,44 @@ class Load:
             if msg["type"] == "state":
                 return msg
 
-    async def table(self, http: httpx.AsyncClient, k: int) -> None:
+    async def table(self, http: httpx.AsyncClient, k: int, first: tuple[str, list[str]], start: asyncio.Event) -> None:
+        await start.wait()
+        game_id, tokens = first
         while time.monotonic() < self.stop_at:
             try:
-                game_id, tokens = await self.new_table(http)
                 self.games += 1
                 await asyncio.gather(*(self.person(game_id, tokens[s], 2 * k + s + self.games * 1000) for s in (0, 1)))
+                game_id, tokens = await self.new_table(http)
             except Exception as e:   # counted and reported; the table goes on with a new game
                 self.errors.append(f"{type(e).__name__}: {e}"[:200])
                 await asyncio.sleep(0.5)
+                game_id, tokens = await self.new_table(http)
 
-    async def run(self) -> float:
+    async def run(self) -> tuple[float, float, float]:
+        """Plays; returns the server's and this client's CPU seconds, and the wall seconds, of
+        the measured part."""
         limits = httpx.Limits(max_connections=50)
         async with httpx.AsyncClient(base_url=self.url, timeout=300, limits=limits) as http:
-            self.stop_at = time.monotonic() + self.args.seconds
-            t0 = time.monotonic()
-            await asyncio.gather(*(self.table(http, k) for k in range(self.args.games)))
-            return time.monotonic() - t0
+            firsts = await asyncio.gather(*(self.new_table(http) for _ in range(self.args.games)))
+            start = asyncio.Event()
+            tables = [asyncio.create_task(self.table(http, k, firsts[k], start)) for k in range(self.args.games)]
+            self.measure_from = time.monotonic() + self.args.warmup
+            self.stop_at = self.measure_from + self.args.seconds
+            start.set()
+            await asyncio.sleep(self.args.warmup)
+            cpu0, me0, t0 = self.server_cpu(), client_cpu(), time.monotonic()
+            await asyncio.gather(*tables)
+            return self.server_cpu() - cpu0, client_cpu() - me0, time.monotonic() - t0
+
+    def server_cpu(self) -> float:
+        return cpu_seconds(self.server_pid) if self.server_pid else float("nan")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=200, help="tables playing at once")
-    ap.add_argument("--seconds", type=float, default=30.0, help="how long the players play")
+    ap.add_argument("--seconds", type=float, default=30.0, help="how long the moves are timed")
+    ap.add_argument("--warmup", type=float, default=5.0, help="seconds of play before the timing starts")
     ap.add_argument("--think", type=float, default=1.0,
                     help="mean seconds a person thinks before a move (0: answer at once)")
     ap.add_argument("--clock", default="5+3", help="time control of every game")
@@ -153,13 +176,10 @@ def main() -> None:
     if url is None:
         proc, url = start_server(os.path.join(tmp, "load.sqlite"))
     load = Load(url, args)
+    load.server_pid = proc.pid if proc else None
     try:
         load_before = os.getloadavg()
-        cpu0 = cpu_seconds(proc.pid) if proc else None
-        me0 = resource.getrusage(resource.RUSAGE_SELF)
-        wall = asyncio.run(load.run())
-        cpu = cpu_seconds(proc.pid) - cpu0 if proc and cpu0 is not None else None
-        me = resource.getrusage(resource.RUSAGE_SELF)
+        cpu, mine, wall = asyncio.run(load.run())
         load_after = os.getloadavg()
     finally:
         if proc:
@@ -170,13 +190,13 @@ def main() -> None:
         "date": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": platform.machine(), "nproc": os.cpu_count(),
         "python": platform.python_version(), "ruleset": args.ruleset, "clock": args.clock,
         "tables": args.games, "websockets": 2 * args.games, "games_started": load.games,
-        "think_mean_s": args.think, "seconds": round(wall, 1), "moves": len(ms),
+        "think_mean_s": args.think, "warmup_s": args.warmup, "seconds": round(wall, 1), "moves": len(ms),
         "moves_per_s": round(len(ms) / wall, 1),
         "round_trip_ms": {"p50": round(pct(ms, 50), 2), "p90": round(pct(ms, 90), 2),
                           "p99": round(pct(ms, 99), 2), "max": round(max(ms), 2) if ms else None},
-        "server_cpu_s": round(cpu, 2) if cpu is not None else None,
-        "server_cpu_ms_per_move": round(cpu / len(ms) * 1000, 3) if cpu is not None and ms else None,
-        "client_cpu_s": round(me.ru_utime + me.ru_stime - me0.ru_utime - me0.ru_stime, 2),
+        "server_cpu_s": round(cpu, 2) if proc else None,
+        "server_cpu_ms_per_move": round(cpu / len(ms) * 1000, 3) if proc and ms else None,
+        "client_cpu_s": round(mine, 2),
         "loadavg_before": [round(x, 2) for x in load_before], "loadavg_after": [round(x, 2) for x in load_after],
         "errors": len(load.errors), "first_errors": load.errors[:5],
     }
