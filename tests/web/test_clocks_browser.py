@@ -1,5 +1,7 @@
 """Clocks on the game page (clock.js), against a live server whose clock the test moves: the
 clocks, "your turn" in the tab title, the optional sound, the flag."""
+from pathlib import Path
+
 import httpx
 import pytest
 
@@ -19,6 +21,16 @@ window.AudioContext = class {
   createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; }
 };
 """
+
+
+AXE = Path(__file__).with_name("vendor") / "axe.min.js"
+
+
+def serious_violations(page):
+    """axe-core's serious and critical findings on the page as it is (see test_accessibility)."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']}: {v['help']}" for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
 class FakeClock:
@@ -90,6 +102,7 @@ def test_the_page_shows_the_clocks_your_turn_in_the_title_a_sound_and_the_flag(p
     assert face(page, 1).inner_text() == "5:00"
     page.wait_for_function("document.querySelector('.clock[data-seat=\"0\"] .time').textContent !== '5:00'")
     assert page.locator('.clock[data-seat="0"]').get_attribute("class") == "clock running"
+    assert serious_violations(page) == []
     # each message sets the clocks to the server's figures: South played after 12 s (+3)
     clock.t += 12
     host_plays(page, server, game_id)
