@@ -1,7 +1,7 @@
 """Load test of the browser app: concurrent clocked games between two simulated people each.
 
     python benchmarks/web_load.py [--games 200] [--seconds 30] [--warmup 5] [--think 1.0]
-                                  [--clock 5+3] [--ruleset oware] [--url URL] [--out results.json]
+                                  [--clock 5+3] [--ruleset oware] [--url URL] [--out results.jsonl]
 
 Starts `ludotheque serve` in a subprocess on a free port with a fresh database (unless --url
 names a running server). Each of the --games tables is a game by invitation with a clock: the
@@ -13,7 +13,8 @@ SQLite and the clocks have been switched). A finished game is followed by a new 
 same table. Every table is seated before anyone plays; the first --warmup seconds of play
 are not measured (the server loads its kernels on the first moves). Then for --seconds the
 moves are timed, and the script prints one JSON report: moves, moves per second, p50/p99/max
-round trip, the server's CPU seconds and the client's, the load average and the machine's cores.
+round trip, the server's CPU seconds and the client's, the load average and CPU pressure
+(what other programs cost) and the machine's cores.
 """
 from __future__ import annotations
 
@@ -63,6 +64,16 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_pressure() -> float | None:
+    """Linux's CPU pressure: the share of the last 10 s when some runnable task waited for a
+    core (what the other programs on the machine cost this benchmark), else None."""
+    try:
+        some = open("/proc/pressure/cpu").readline().split()
+        return float(some[1].split("=")[1])
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def client_cpu() -> float:
@@ -168,7 +179,7 @@ def main() -> None:
     ap.add_argument("--clock", default="5+3", help="time control of every game")
     ap.add_argument("--ruleset", default="oware")
     ap.add_argument("--url", default=None, help="a running server (default: start one)")
-    ap.add_argument("--out", default=None, help="also write the report to this file")
+    ap.add_argument("--out", default=None, help="also append the report to this file (one JSON line)")
     args = ap.parse_args()
     proc = None
     url = args.url
@@ -178,9 +189,9 @@ def main() -> None:
     load = Load(url, args)
     load.server_pid = proc.pid if proc else None
     try:
-        load_before = os.getloadavg()
+        load_before, pressure_before = os.getloadavg(), cpu_pressure()
         cpu, mine, wall = asyncio.run(load.run())
-        load_after = os.getloadavg()
+        load_after, pressure_after = os.getloadavg(), cpu_pressure()
     finally:
         if proc:
             proc.terminate()
@@ -198,13 +209,13 @@ def main() -> None:
         "server_cpu_ms_per_move": round(cpu / len(ms) * 1000, 3) if proc and ms else None,
         "client_cpu_s": round(mine, 2),
         "loadavg_before": [round(x, 2) for x in load_before], "loadavg_after": [round(x, 2) for x in load_after],
+        "cpu_pressure_avg10_before": pressure_before, "cpu_pressure_avg10_after": pressure_after,
         "errors": len(load.errors), "first_errors": load.errors[:5],
     }
-    text = json.dumps(report, indent=2)
-    print(text)
+    print(json.dumps(report, indent=2))
     if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
+        with open(args.out, "a") as f:
+            f.write(json.dumps(report) + "\n")
 
 
 if __name__ == "__main__":
