@@ -451,6 +451,17 @@ class Session:
         return {"result": out.result(), "winner": out.winner, "reason": out.reason,
                 "reason_msg": out.message.to_json()}
 
+    def view(self, state: State) -> dict[str, Any]:
+        """The engine's view of ``state`` (not to be changed), kept for the few states that
+        snapshots read again (the position, the start of the last turn): a view costs more
+        than the rest of a move's snapshot."""
+        hit = self._views.get(id(state))
+        if hit is None or hit[0] is not state:
+            if len(self._views) >= 8:
+                self._views.clear()
+            hit = self._views[id(state)] = (state, self.game.view(state))
+        return hit[1]
+
     def snapshot(self, delta: bool = False) -> dict[str, Any]:
         """The position for the page. With ``delta``, only the moves since the last delta
         (``moves_from`` says where they start): what every open socket needs after a change."""
@@ -530,17 +541,6 @@ class Session:
         mine = len(seats) == 1 and not self.over and p == seats[0] and self.human_to_move()
         left = None if c is None or c.running is None else max(0.0, c.left_at(self.now())[c.running])
         return {"your_turn": mine, "time_left": left}
-
-    def view(self, state: State) -> dict[str, Any]:
-        """The engine's view of ``state`` (not to be changed), kept for the few states that
-        snapshots read again (the position, the start of the last turn): a view costs more
-        than the rest of a move's snapshot."""
-        hit = self._views.get(id(state))
-        if hit is None or hit[0] is not state:
-            if len(self._views) >= 8:
-                self._views.clear()
-            hit = self._views[id(state)] = (state, self.game.view(state))
-        return hit[1]
 
     def last_turn(self) -> dict[str, Any] | None:
         """The last player's whole turn (every action of a chain, the throws before it): its
