@@ -1,12 +1,20 @@
-"""Load test of the browser app: N concurrent websocket games on localhost playing random moves.
+"""Load test of the browser app: concurrent clocked games between two simulated people each.
 
-    python benchmarks/web_load.py [--games 100] [--moves 60] [--ruleset oware] [--think S] [--url URL]
+    python benchmarks/web_load.py [--games 200] [--seconds 30] [--warmup 5] [--think 1.0]
+                                  [--clock 5+3] [--ruleset oware] [--url URL] [--out results.jsonl]
 
 Starts `ludotheque serve` in a subprocess on a free port with a fresh database (unless --url
-names a running server), creates the games over HTTP (same-screen mode: one token plays both
-seats), then every game plays random legal moves over its own websocket, all at once. The
-latency of a move is the time from sending it to receiving the new position (which the server
-sends only after the move is stored in SQLite). Prints p50/p95/p99.
+names a running server). Each of the --games tables is a game by invitation with a clock: the
+host creates it, the guest claims the other seat, and each opens a websocket of their own. Each
+person answers the other's move: on their turn, after a think time drawn uniformly in
+[0, 2 x --think] seconds, they send a random legal move. A move's round trip is the time from
+sending it to the mover receiving the new position (sent only once the move is stored in
+SQLite and the clocks have been switched). A finished game is followed by a new one at the
+same table. Every table is seated before anyone plays; the first --warmup seconds of play
+are not measured (the server loads its kernels on the first moves). Then for --seconds the
+moves are timed, and the script prints one JSON report: moves, moves per second, p50/p99/max
+round trip, the server's CPU seconds and the client's, the load average and CPU pressure
+(what other programs cost) and the machine's cores.
 """
 from __future__ import annotations
 
@@ -14,15 +22,17 @@ import argparse
 import asyncio
 import json
 import os
+import platform
 import random
+import resource
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 
+import httpx
 import websockets
 
 
@@ -37,10 +47,10 @@ def start_server(db: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([sys.executable, "-m", "ludotheque.cli.main", "serve", "--port", str(port), "--db", db],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
+    deadline = time.time() + 300
     while time.time() < deadline:
         try:
-            urllib.request.urlopen(url + "/api/rulesets", timeout=60).read()
+            urllib.request.urlopen(url + "/api/rulesets", timeout=120).read()
             return proc, url
         except OSError:
             if proc.poll() is not None:
@@ -50,90 +60,162 @@ def start_server(db: str) -> tuple[subprocess.Popen, str]:
     raise SystemExit("server did not start")
 
 
-def create_game(url: str, ruleset: str) -> dict:
-    req = urllib.request.Request(url + "/api/games", data=json.dumps({"ruleset": ruleset, "mode": "local"}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    return json.loads(urllib.request.urlopen(req, timeout=120).read())
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def play(url: str, game: dict, moves: int, seed: int, latencies: list[float], think: float) -> int:
-    rng = random.Random(seed)
-    ws_url = url.replace("http", "ws", 1) + f"/ws/{game['id']}?token={game['token']}"
-    played = 0
-    async with websockets.connect(ws_url, max_size=2**22) as ws:
-        state = json.loads(await ws.recv())
-        while played < moves and not state["result"] and state["legal"]:
-            if think:
-                await asyncio.sleep(rng.uniform(0, 2 * think))
-            action = rng.choice(state["legal"])["a"]
-            t0 = time.perf_counter()
-            await ws.send(json.dumps({"type": "move", "action": action, "ply": state["ply"], "token": game["token"]}))
-            while True:
-                msg = json.loads(await ws.recv())
-                if msg["type"] == "error":
-                    raise RuntimeError(msg["message"])
-                if msg["type"] == "state" and msg["ply"] > state["ply"]:
-                    break
-            latencies.append(time.perf_counter() - t0)
-            state = msg
-            played += 1
-    return played
-
-
-async def run(url: str, games: list[dict], moves: int, think: float) -> tuple[list[float], float]:
-    latencies: list[float] = []
-    t0 = time.perf_counter()
-    await asyncio.gather(*(play(url, g, moves, i, latencies, think) for i, g in enumerate(games)))
-    return latencies, time.perf_counter() - t0
-
-
-def cpu_seconds(proc: subprocess.Popen | None) -> float:
-    """User + system CPU time of a child process so far (Linux), else 0."""
+def cpu_pressure() -> float | None:
+    """Linux's CPU pressure: the share of the last 10 s when some runnable task waited for a
+    core (what the other programs on the machine cost this benchmark), else None."""
     try:
-        fields = open(f"/proc/{proc.pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, AttributeError, IndexError, ValueError):
-        return 0.0
+        some = open("/proc/pressure/cpu").readline().split()
+        return float(some[1].split("=")[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def client_cpu() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    return me.ru_utime + me.ru_stime
 
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q / 100 * len(xs)))]
+    return xs[min(len(xs) - 1, int(q / 100 * len(xs)))] if xs else float("nan")
+
+
+class Load:
+    def __init__(self, url: str, args: argparse.Namespace) -> None:
+        self.url, self.args = url, args
+        self.ws_url = url.replace("http", "ws", 1)
+        self.latencies: list[float] = []
+        self.games = 0
+        self.errors: list[str] = []
+        self.measure_from = self.stop_at = 0.0
+        self.server_pid: int | None = None
+
+    async def new_table(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
+        """A game by invitation with a clock, its guest come: (id, [token seat 0, token seat 1])."""
+        r = await http.post("/api/games", json={"ruleset": self.args.ruleset, "mode": "invite",
+                                                "clock": self.args.clock, "name": "Host"})
+        r.raise_for_status()
+        g = r.json()
+        r = await http.post(f"/api/games/{g['id']}/claim", json={"code": g["invite_code"], "name": "Guest"})
+        r.raise_for_status()
+        return g["id"], [g["token"], r.json()["token"]]
+
+    async def person(self, game_id: str, token: str, seed: int) -> None:
+        """Plays one seat until the game ends or the time is up."""
+        rng = random.Random(seed)
+        async with websockets.connect(f"{self.ws_url}/ws/{game_id}?token={token}", max_size=2**22) as ws:
+            st = json.loads(await ws.recv())
+            seat = st["you"][0]
+            while not st["result"] and time.monotonic() < self.stop_at:
+                if st["to_move"] != seat:
+                    st = await self.next_state(ws, st)
+                    continue
+                if self.args.think:
+                    await asyncio.sleep(rng.uniform(0, 2 * self.args.think))
+                action = rng.choice(st["legal"])["a"]
+                t0 = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "action": action, "ply": st["ply"], "token": token}))
+                ply, measured = st["ply"], time.monotonic() >= self.measure_from
+                while st["ply"] <= ply:
+                    st = await self.next_state(ws, st)
+                if measured:
+                    self.latencies.append(time.perf_counter() - t0)
+
+    async def next_state(self, ws: websockets.ClientConnection, st: dict) -> dict:
+        """The next position (a delta: only "moves" are partial, which this player ignores)."""
+        while True:
+            msg = json.loads(await ws.recv())
+            if msg["type"] == "error":
+                raise RuntimeError(msg["message"])
+            if msg["type"] == "state":
+                return msg
+
+    async def table(self, http: httpx.AsyncClient, k: int, first: tuple[str, list[str]], start: asyncio.Event) -> None:
+        await start.wait()
+        game_id, tokens = first
+        while time.monotonic() < self.stop_at:
+            try:
+                self.games += 1
+                await asyncio.gather(*(self.person(game_id, tokens[s], 2 * k + s + self.games * 1000) for s in (0, 1)))
+                game_id, tokens = await self.new_table(http)
+            except Exception as e:   # counted and reported; the table goes on with a new game
+                self.errors.append(f"{type(e).__name__}: {e}"[:200])
+                await asyncio.sleep(0.5)
+                game_id, tokens = await self.new_table(http)
+
+    async def run(self) -> tuple[float, float, float]:
+        """Plays; returns the server's and this client's CPU seconds, and the wall seconds, of
+        the measured part."""
+        limits = httpx.Limits(max_connections=50)
+        async with httpx.AsyncClient(base_url=self.url, timeout=300, limits=limits) as http:
+            firsts = await asyncio.gather(*(self.new_table(http) for _ in range(self.args.games)))
+            start = asyncio.Event()
+            tables = [asyncio.create_task(self.table(http, k, firsts[k], start)) for k in range(self.args.games)]
+            self.measure_from = time.monotonic() + self.args.warmup
+            self.stop_at = self.measure_from + self.args.seconds
+            start.set()
+            await asyncio.sleep(self.args.warmup)
+            cpu0, me0, t0 = self.server_cpu(), client_cpu(), time.monotonic()
+            await asyncio.gather(*tables)
+            return self.server_cpu() - cpu0, client_cpu() - me0, time.monotonic() - t0
+
+    def server_cpu(self) -> float:
+        return cpu_seconds(self.server_pid) if self.server_pid else float("nan")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--moves", type=int, default=60, help="moves per game at most")
+    ap.add_argument("--games", type=int, default=200, help="tables playing at once")
+    ap.add_argument("--seconds", type=float, default=30.0, help="how long the moves are timed")
+    ap.add_argument("--warmup", type=float, default=5.0, help="seconds of play before the timing starts")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds a person thinks before a move (0: answer at once)")
+    ap.add_argument("--clock", default="5+3", help="time control of every game")
     ap.add_argument("--ruleset", default="oware")
     ap.add_argument("--url", default=None, help="a running server (default: start one)")
-    ap.add_argument("--think", type=float, default=0.0,
-                    help="mean seconds a player waits before each move (0: as fast as possible)")
+    ap.add_argument("--out", default=None, help="also append the report to this file (one JSON line)")
     args = ap.parse_args()
     proc = None
-    tmp = tempfile.mkdtemp()
     url = args.url
+    tmp = tempfile.mkdtemp()
     if url is None:
         proc, url = start_server(os.path.join(tmp, "load.sqlite"))
-    server_cpu = None
+    load = Load(url, args)
+    load.server_pid = proc.pid if proc else None
     try:
-        games = [create_game(url, args.ruleset) for _ in range(args.games)]
-        cpu0 = cpu_seconds(proc)
-        lat, wall = asyncio.run(run(url, games, args.moves, args.think))
-        if proc:
-            server_cpu = cpu_seconds(proc) - cpu0
+        load_before, pressure_before = os.getloadavg(), cpu_pressure()
+        cpu, mine, wall = asyncio.run(load.run())
+        load_after, pressure_after = os.getloadavg(), cpu_pressure()
     finally:
         if proc:
             proc.terminate()
-            proc.wait(10)
-    ms = [x * 1000 for x in lat]
-    print(f"{args.games} concurrent games of {args.ruleset} (think {args.think} s), {len(ms)} moves in {wall:.1f} s "
-          f"({len(ms) / wall:.0f} moves/s)")
-    print(f"move round trip: p50 {pct(ms, 50):.1f} ms  p95 {pct(ms, 95):.1f} ms  p99 {pct(ms, 99):.1f} ms  "
-          f"mean {statistics.mean(ms):.1f} ms  max {max(ms):.1f} ms")
-    if server_cpu:
-        print(f"server CPU: {server_cpu:.1f} s, {server_cpu / len(ms) * 1000:.2f} ms per move; "
-              f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+            proc.wait(30)
+    ms = [x * 1000 for x in load.latencies]
+    report = {
+        "date": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": platform.machine(), "nproc": os.cpu_count(),
+        "python": platform.python_version(), "ruleset": args.ruleset, "clock": args.clock,
+        "tables": args.games, "websockets": 2 * args.games, "games_started": load.games,
+        "think_mean_s": args.think, "warmup_s": args.warmup, "seconds": round(wall, 1), "moves": len(ms),
+        "moves_per_s": round(len(ms) / wall, 1),
+        "round_trip_ms": {"p50": round(pct(ms, 50), 2), "p90": round(pct(ms, 90), 2),
+                          "p99": round(pct(ms, 99), 2), "max": round(max(ms), 2) if ms else None},
+        "server_cpu_s": round(cpu, 2) if proc else None,
+        "server_cpu_ms_per_move": round(cpu / len(ms) * 1000, 3) if proc and ms else None,
+        "client_cpu_s": round(mine, 2),
+        "loadavg_before": [round(x, 2) for x in load_before], "loadavg_after": [round(x, 2) for x in load_after],
+        "cpu_pressure_avg10_before": pressure_before, "cpu_pressure_avg10_after": pressure_after,
+        "errors": len(load.errors), "first_errors": load.errors[:5],
+    }
+    print(json.dumps(report, indent=2))
+    if args.out:
+        with open(args.out, "a") as f:
+            f.write(json.dumps(report) + "\n")
 
 
 if __name__ == "__main__":

@@ -232,6 +232,32 @@ def test_a_file_of_the_old_store_opens_with_every_game(tmp_path):
     assert GameStore(path).get("a").actions == [1, 2, 3, 4]    # still a file the old store reads
 
 
+def test_a_clock_reads_back_and_a_running_one_is_listed_with_its_deadline(store):
+    store.create(game(id="a"))
+    store.create(game(id="b"))
+    assert store.clock_of("a") is None
+    store.save_clock("a", {"base": 300.0, "inc": 3.0, "days": None, "left": [290.5, 300.0],
+                           "running": 0, "started": 1000.0})
+    store.save_clock("b", {"base": 86400.0, "inc": 0.0, "days": 1, "left": [86400.0, 86400.0],
+                           "running": None, "started": 1000.0})
+    assert store.running_clocks() == [("a", 1290.5)]
+    store.save_clock("a", {"base": 300.0, "inc": 3.0, "days": None, "left": [293.5, 280.0],
+                           "running": 1, "started": 2000.0})       # saved again: replaced
+    assert store.clock_of("a") == {"base": 300.0, "inc": 3.0, "days": None, "left": [293.5, 280.0],
+                                   "running": 1, "started": 2000.0}
+    assert store.running_clocks() == [("a", 2280.0)]
+
+
+def test_a_clock_of_the_old_store_survives_the_move_to_the_new_one(tmp_path):
+    path = tmp_path / "games.sqlite"
+    old = GameStore(path)
+    old.create(game(id="a"))
+    clock = {"base": 900.0, "inc": 10.0, "days": None, "left": [850.0, 900.0], "running": 1, "started": 5.0}
+    old.save_clock("a", clock)
+    old.close()
+    assert SqlStore(path).clock_of("a") == clock
+
+
 def test_a_file_newer_than_the_code_is_refused_untouched(tmp_path):
     path = tmp_path / "games.sqlite"
     GameStore(path).close()

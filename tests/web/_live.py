@@ -28,10 +28,11 @@ SCREENS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "h
 
 
 @contextlib.contextmanager
-def live_server(db: Path) -> Iterator[str]:
+def live_server(db: Path, now: Callable[[], float] = time.time) -> Iterator[str]:
+    """``now``: the server's clock (a test may inject its own)."""
     import uvicorn
 
-    app = create_app(db)
+    app = create_app(db, now=now)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

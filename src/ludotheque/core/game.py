@@ -204,6 +204,12 @@ class Game:
     def key(self, state: "State") -> bytes:
         return state.data.tobytes()
 
+    def can_win(self, state: "State", player: int) -> bool:
+        """Whether ``player`` may still win from ``state``, as far as a cheap test can tell
+        (True where the game has none): a player whose time runs out against an opponent who
+        cannot win draws instead of losing."""
+        return True
+
     def conserved(self, state: "State") -> int | None:
         """A quantity the rules never change (the seeds of a mancala, wherever they are),
         for invariant checks (`ludotheque soak`); None where the game declares none."""

@@ -52,6 +52,18 @@ moves = sa.Table(
     sa.Column("seconds", sa.Float),
     sa.PrimaryKeyConstraint("game_id", "ply"),
 )
+#: a game's clock (web/clocks.py)
+clocks = sa.Table(
+    "clocks", METADATA,
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("base", sa.Float, nullable=False),
+    sa.Column("inc", sa.Float, nullable=False),
+    sa.Column("days", sa.Integer),
+    sa.Column("left0", sa.Float, nullable=False),
+    sa.Column("left1", sa.Float, nullable=False),
+    sa.Column("running", sa.Integer),
+    sa.Column("started", sa.Float, nullable=False),
+)
 #: work leased to one process (web/lease.py)
 leases = sa.Table(
     "leases", METADATA,
@@ -63,7 +75,7 @@ leases = sa.Table(
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: the revision a `GameStore` file at ``PRAGMA user_version`` k is at (its list of migrations
 #: ported to Alembic revisions, in order): index k. Append only.
-LEGACY_REVISIONS = ["0001"]
+LEGACY_REVISIONS = ["0001", "0002"]
 #: the key of the PostgreSQL advisory lock held while migrating: processes started together
 #: migrate one after the other
 MIGRATION_LOCK = 0x6C75646F
@@ -247,6 +259,37 @@ class SqlStore:
             return list(conn.execute(sa.select(games.c.id).order_by(games.c.updated.desc())).scalars())
 
     # -- expiry of old unfinished games (web/limits.py) -------------------------------------
+    # -- clocks (web/clocks.py) -------------------------------------------------------------
+    def save_clock(self, game_id: str, c: dict[str, Any]) -> None:
+        """Stores a game's clock: ``{"base", "inc", "days", "left": [s, s], "running", "started"}``."""
+        row = {"base": c["base"], "inc": c["inc"], "days": c["days"], "left0": c["left"][0],
+               "left1": c["left"][1], "running": c["running"], "started": c["started"]}
+        with self._writer.begin() as conn:
+            done = conn.execute(clocks.update().where(clocks.c.game_id == game_id).values(**row))
+            if done.rowcount == 0:
+                conn.execute(clocks.insert().values(game_id=game_id, **row))
+
+    def clock_of(self, game_id: str) -> dict[str, Any] | None:
+        with self._reader.begin() as conn:
+            r = conn.execute(sa.select(clocks).where(clocks.c.game_id == game_id)).first()
+        if r is None:
+            return None
+        return {"base": r.base, "inc": r.inc, "days": r.days, "left": [r.left0, r.left1],
+                "running": r.running, "started": r.started}
+
+    def running_clocks(self) -> list[tuple[str, float]]:
+        """(game id, server time when the running clock runs out) of every game whose clock runs."""
+        left = sa.case((clocks.c.running == 0, clocks.c.left0), else_=clocks.c.left1)
+        with self._reader.begin() as conn:
+            return [(i, d) for i, d in conn.execute(
+                sa.select(clocks.c.game_id, clocks.c.started + left).where(clocks.c.running.is_not(None)))]
+
+    def defer_checkpoints(self) -> None:
+        """Nothing to do: the database server (or SQLite's own automatic checkpoint) keeps its log."""
+
+    def checkpoint(self) -> None:
+        """Nothing to do (see `defer_checkpoints`)."""
+
     def unfinished_before(self, cutoff: float, after: tuple[float, str] = (-math.inf, ""),
                           limit: int = 100) -> list[tuple[float, str]]:
         """(updated, id) of games with no ending stored and untouched since ``cutoff``, in that

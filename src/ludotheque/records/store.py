@@ -44,7 +44,20 @@ CREATE TABLE IF NOT EXISTS moves (
 #: Schema changes after SCHEMA, in order: a store file at ``PRAGMA user_version`` k has had the
 #: first k applied. Append only (never edit an entry that has shipped): older files are upgraded
 #: on open.
-MIGRATIONS: list[str] = []
+MIGRATIONS: list[str] = [
+    # clocks (ludotheque.web.clocks): a game's time control and each player's time left, as of
+    # ``started`` (server time), when the clock of the seat ``running`` started
+    """CREATE TABLE clocks (
+        game_id  TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        base     REAL NOT NULL,            -- seconds each player starts with
+        inc      REAL NOT NULL,            -- seconds added when a player's turn ends
+        days     INTEGER,                  -- correspondence: days per move (else NULL)
+        left0    REAL NOT NULL,            -- seconds left to each seat when its clock last stopped
+        left1    REAL NOT NULL,
+        running  INTEGER,                  -- the seat whose time runs, or NULL
+        started  REAL NOT NULL             -- server time when that clock started
+    )""",
+]
 
 
 @dataclass
@@ -84,6 +97,7 @@ class GameStore:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._migrate()
+        self._checkpointer: sqlite3.Connection | None = None   # see `checkpoint`
 
     def _migrate(self) -> None:
         (done,) = self._db.execute("PRAGMA user_version").fetchone()
@@ -97,6 +111,26 @@ class GameStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+
+    # -- checkpoints: a server's writes never wait for the copy of the log ----------------
+    def defer_checkpoints(self) -> None:
+        """Stops copying the write-ahead log into the database inside commits (SQLite does it
+        every 1000 pages, with an fsync, while the writer holds the lock: a move held up for
+        milliseconds, and every move queued behind it). The caller then calls `checkpoint`
+        every second or so."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+
+    def checkpoint(self) -> None:
+        """Copies the log into the database from a connection of its own, in PASSIVE mode:
+        writers go on meanwhile. Call it from one thread at a time."""
+        if str(self.path) == ":memory:":
+            return
+        if self._checkpointer is None:
+            self._checkpointer = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     # -- writes -------------------------------------------------------------------------
     def create(self, g: StoredGame) -> None:
@@ -156,6 +190,31 @@ class GameStore:
                           created=row[8], updated=row[9],
                           ended=json.loads(row[10]) if row[10] else None, draw_offer=row[11],
                           actions=actions)
+
+    # -- clocks (ludotheque.web.clocks) ------------------------------------------------------
+    def save_clock(self, game_id: str, c: dict[str, Any]) -> None:
+        """Stores a game's clock: ``{"base", "inc", "days", "left": [s, s], "running", "started"}``."""
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO clocks (game_id, base, inc, days, left0, left1, running, started)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (game_id, c["base"], c["inc"], c["days"], c["left"][0], c["left"][1], c["running"], c["started"]))
+
+    def clock_of(self, game_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute("SELECT base, inc, days, left0, left1, running, started FROM clocks"
+                                   " WHERE game_id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        return {"base": row[0], "inc": row[1], "days": row[2], "left": [row[3], row[4]],
+                "running": row[5], "started": row[6]}
+
+    def running_clocks(self) -> list[tuple[str, float]]:
+        """(game id, server time when the running clock runs out) of every game whose clock runs."""
+        with self._lock:
+            return list(self._db.execute(
+                "SELECT game_id, started + CASE running WHEN 0 THEN left0 ELSE left1 END FROM clocks"
+                " WHERE running IS NOT NULL"))
 
     def ids(self) -> list[str]:
         with self._lock:

@@ -35,6 +35,7 @@ from ..core.rules_text import LANGUAGES, rules_text
 from .. import i18n
 from ..i18n import Message
 from . import sessions as S
+from .clocks import FlagTimer
 from .examples import examples_of
 from .limits import Expirer, Limiter, Limits
 from .live import LRU, MAX_LIVE
@@ -59,6 +60,7 @@ ANALYSES_KEPT = 500         # finished games' analyses kept in memory
 #: are a few kB, so per-message compression would cost more CPU than it saves
 SERVER_SETTINGS: dict[str, Any] = dict(log_level="warning", ws_max_size=MAX_FRAME,
                                        ws_per_message_deflate=False, h11_max_incomplete_event_size=16_384)
+CHECKPOINT_SECONDS = 1.0    # the store's log is copied into its file this often, off the moves' path
 
 
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kw: Any) -> uvicorn.Config:
@@ -113,11 +115,38 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         tasks.add(task)              # a reference, so the task is not collected mid-flight
         task.add_done_callback(tasks.discard)
 
+    async def checkpoints() -> None:
+        """The store's log copied into the database by a task of its own (GameStore.checkpoint)."""
+        store.defer_checkpoints()
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await engine(store.checkpoint)
+            except Exception:   # the next one tries again; the log grows meanwhile
+                log.exception("store checkpoint failed")
+
+    # -- clocks: a flag falls at its deadline, whoever is connected -------------------------
+    async def flag_due(game_id: str) -> None:
+        try:
+            session = await session_of(game_id)     # loading a game checks its flag too
+            async with session.lock:
+                if await engine(session.flag_fall):
+                    await broadcast(session)
+                flags.arm(game_id, session.clock.deadline() if session.clock else None)
+        except Exception:   # a failed check must not stop the other clocks
+            log.exception("flag check failed in %s", game_id)
+
+    flags = FlagTimer(manager.now, flag_due)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # load every game once, off the loop, so the lobby and first games find them warm
         asyncio.get_running_loop().run_in_executor(engine_pool, S.catalogue)
         spawn(expirer.run(engine))
+        for game_id, deadline in await engine(store.running_clocks):   # clocks that ran on
+            flags.arm(game_id, deadline)
+        spawn(flags.run())
+        spawn(checkpoints())
         yield
         for task in list(tasks):
             task.cancel()
@@ -130,6 +159,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     app.state.manager = manager
     app.state.store = store
     app.state.now = now
+    app.state.flags = flags
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(SessionError)
@@ -216,9 +246,11 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         d = await body(request)
         await engine(limiter.check_create, request)
         session, tokens = await engine(manager.create, d.get("ruleset"), d.get("mode"),
-                                       d.get("level", "easy"), d.get("seat", 0), d.get("name"))
+                                       d.get("level", "easy"), d.get("seat", 0), d.get("name"), d.get("clock"))
         g = session.g
         limiter.created(g.id, request)
+        if session.clock:
+            flags.arm(g.id, session.clock.deadline())
         out = {"id": g.id, "url": f"/play/{g.id}"}
         if g.mode == "invite":
             mine = 0 if d.get("seat", 0) == 0 else 1
@@ -293,9 +325,10 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                     session = manager.get(it.get("id"))
                 except SessionError:
                     continue
-                if session.seats_of(it.get("token")):
-                    out.append(session.summary())
-            return sorted(out, key=lambda x: -x["updated"])
+                seats = session.seats_of(it.get("token"))
+                if seats:
+                    out.append({**session.summary(), **session.turn_of(seats)})
+            return sorted(out, key=lambda x: (not x["your_turn"], -x["updated"]))   # my turn first
 
         return {"games": await engine(mine)}
 
@@ -359,15 +392,25 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             raise SessionError("the analysis failed", 500) from None
 
     # -- the websocket ---------------------------------------------------------------------
-    async def broadcast(session: Session, note: Message | None = None) -> None:
-        """Sends the change to every open socket; call it holding the session's lock."""
-        snap = await engine(session.snapshot, True)
+    def settled(session: Session) -> dict[str, Any]:
+        """The clocks follow the change (see Session.sync_clock), then the position's delta."""
+        session.sync_clock()
+        return session.snapshot(True)
+
+    async def broadcast(session: Session, note: Message | None = None, snap: dict[str, Any] | None = None) -> None:
+        """Sends the change (``snap``: `settled`, if already made) to every open socket; call
+        it holding the session's lock."""
+        if snap is None:
+            snap = await engine(settled, session)
+        if session.clock:
+            flags.arm(session.g.id, session.clock.deadline())
         if note:
             snap["note"], snap["note_msg"] = str(note), note.to_json()
+        common = json.dumps(snap, separators=(",", ":"))[:-1]   # encoded once; each socket adds its seats
         dead = []
         for ws, seats in list(session.sockets_seats.items()):
             try:
-                await ws.send_text(json.dumps({**snap, "you": seats}, separators=(",", ":")))
+                await ws.send_text(f'{common},"you":{json.dumps(seats)}}}')
             except Exception:
                 dead.append(ws)
         for ws in dead:
@@ -416,6 +459,11 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             return session.decline_draw(token)
         return None
 
+    def change_settled(session: Session, kind: str, token: Any, msg: dict[str, Any]) -> tuple[Message | None, dict[str, Any]]:
+        """A command and the position after it, in one trip to a worker thread."""
+        note = change(session, kind, token, msg)
+        return note, settled(session)
+
     async def hint(session: Session, token: Any) -> dict[str, Any] | None:
         state = session.state
         await engine(session.hint_allowed, token)
@@ -444,8 +492,11 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                 return await hint(session, token)
             assert isinstance(kind, str)
             async with session.lock:
-                note = await engine(change, session, kind, token, msg)
-                await broadcast(session, note)
+                if session.flag_due():   # the server's time is the truth: too late is too late
+                    await engine(session.flag_fall)
+                    await broadcast(session)
+                note, snap = await engine(change_settled, session, kind, token, msg)
+                await broadcast(session, note, snap)
             if session.ai_to_move():
                 spawn(ai_turns(session))
             return None

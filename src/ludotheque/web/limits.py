@@ -211,7 +211,7 @@ class Expirer:
                 if stored is None:
                     continue       # deleted meanwhile
                 try:
-                    session = live or Session(stored, store)
+                    session = live or Session(stored, store, self.manager.now)
                 except Exception:  # a game that no longer loads is left for a person to look at
                     log.warning("game %s does not load; not expired", game_id, exc_info=True)
                     continue

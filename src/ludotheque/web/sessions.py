@@ -34,6 +34,7 @@ from ..i18n import catalogue as catalogue_of
 from ..records.record import GameRecord
 from ..records.store import GameStore, StoredGame
 from .live import LRU, MAX_LIVE, live_games
+from .clocks import NO_CLOCK, Clock
 
 log = logging.getLogger(__name__)
 
@@ -208,9 +209,12 @@ def check_int(value: Any, what: str) -> int:
 
 # -- one live game ---------------------------------------------------------------------------
 class Session:
-    def __init__(self, stored: StoredGame, store: GameStore) -> None:
+    def __init__(self, stored: StoredGame, store: GameStore, now: Callable[[], float] = time.time) -> None:
         self.g = stored
         self.store = store
+        self.now = now                    # the server's clock
+        row = store.clock_of(stored.id)
+        self.clock = Clock(**row) if row else None
         self.game = load(stored.ruleset)
         self.states: list[State] = [self.game.initial_state()]
         self.moves: list[dict[str, Any]] = []
@@ -221,6 +225,7 @@ class Session:
         self.mark = len(self.moves)       # moves every open socket has already been sent
         self.lock = asyncio.Lock()        # held around every change (never while searching)
         self.ai_busy = False              # a task is playing the computer's turns
+        self._views: dict[int, tuple[State, dict[str, Any]]] = {}   # see `view`
 
     # -- seats --------------------------------------------------------------------------
     def seats_of(self, token: Any) -> list[int]:
@@ -447,6 +452,17 @@ class Session:
         return {"result": out.result(), "winner": out.winner, "reason": out.reason,
                 "reason_msg": out.message.to_json()}
 
+    def view(self, state: State) -> dict[str, Any]:
+        """The engine's view of ``state`` (not to be changed), kept for the few states that
+        snapshots read again (the position, the start of the last turn): a view costs more
+        than the rest of a move's snapshot."""
+        hit = self._views.get(id(state))
+        if hit is None or hit[0] is not state:
+            if len(self._views) >= 8:
+                self._views.clear()
+            hit = self._views[id(state)] = (state, self.game.view(state))
+        return hit[1]
+
     def snapshot(self, delta: bool = False) -> dict[str, Any]:
         """The position for the page. With ``delta``, only the moves since the last delta
         (``moves_from`` says where they start): what every open socket needs after a change."""
@@ -457,21 +473,75 @@ class Session:
             legal = [{"a": a, "n": s.move_to_string(a), "p": game.action_points(s, a)}
                      for a in s.legal_actions()]
             if geometry_of(self.g.ruleset).get("kind") != "pits":   # what each move would take, for a preview
-                before = game.view(s)
+                before = self.view(s)
                 for m in legal:
                     m["x"] = [g["at"] for g in taken(before, game.view(s.apply(m["a"])), p)]
         out = {
             "type": "state", "id": self.g.id, "ruleset": self.g.ruleset, "mode": self.g.mode,
             "level": self.g.level, "ai_seat": self.g.ai_seat, "players": self.g.players,
             "player_names": list(game.player_names), "ply": len(self.moves),
-            "to_move": p if not self.over else TERMINAL, "view": view_of(game, s), "legal": legal,
+            "to_move": p if not self.over else TERMINAL, "view": {**self.view(s), "status_msg": game.status(s).to_json()}, "legal": legal,
             "moves": self.moves, "result": self.result(), "draw_offer": self.g.draw_offer,
             "num_actions": game.num_actions, "last_turn": self.last_turn(),
+            **(self.clock.fields(self.now()) if self.clock else NO_CLOCK),
         }
         if delta:
             out["moves_from"], out["moves"] = self.mark, self.moves[self.mark:]
             self.mark = len(self.moves)
         return out
+
+    # -- clocks (see clocks.py) ---------------------------------------------------------------
+    def clock_seat(self) -> int | None:
+        """The seat whose time runs: a person to move in a game under way whose seats are both
+        taken (not the computer, not before the guest has come)."""
+        if self.clock is None or self.over or self.open_seat() is not None or not self.human_to_move():
+            return None
+        return self.state.current_player
+
+    def sync_clock(self) -> None:
+        """After any change: the clock of the player to move runs, and the player whose turn
+        ended has his time charged (and the increment, unless the game ended off the board)."""
+        c = self.clock
+        seat = self.clock_seat()
+        if c is None or seat == c.running:
+            return
+        c.switch(seat, self.now(), turn_ended=self.g.ended is None)
+        self.store.save_clock(self.g.id, c.row())
+
+    def flag_due(self) -> bool:
+        """Whether the running clock has run out (cheap: no store access)."""
+        return self.clock is not None and not self.over and self.clock.fallen(self.now())
+
+    def flag_fall(self) -> bool:
+        """Ends the game if the running clock has run out: the player loses, or it is a draw
+        when the other side cannot win any more. True if it ended now."""
+        if not self.flag_due():
+            return False
+        c = self.clock
+        assert c is not None and c.running is not None
+        seat, other = c.running, 1 - c.running
+        c.switch(None, self.now(), turn_ended=False)
+        c.left[seat] = 0.0
+        name, rival = player(self.game.player_names[seat]), player(self.game.player_names[other])
+        if self.game.can_win(self.state, other):
+            why = msg("srv.flagFell", name=name)
+            ended: dict[str, Any] = {"result": "0-1" if seat == 0 else "1-0", "winner": other}
+        else:
+            why = msg("srv.flagFellDraw", name=name, other=rival)
+            ended = {"result": "1/2-1/2", "winner": None}
+        ended.update(reason=str(why), reason_msg=why.to_json())
+        self.store.save_clock(self.g.id, c.row())
+        self.store.set_ended(self.g.id, ended)
+        self.g.ended = ended
+        return True
+
+    def turn_of(self, seats: list[int]) -> dict[str, Any]:
+        """For "my games": whether it is the turn of the browser holding ``seats`` (one seat:
+        a browser holding both plays every turn), and the seconds left to the player to move."""
+        c, p = self.clock, self.state.current_player
+        mine = len(seats) == 1 and not self.over and p == seats[0] and self.human_to_move()
+        left = None if c is None or c.running is None else max(0.0, c.left_at(self.now())[c.running])
+        return {"your_turn": mine, "time_left": left}
 
     def last_turn(self) -> dict[str, Any] | None:
         """The last player's whole turn (every action of a chain, the throws before it): its
@@ -496,7 +566,7 @@ class Session:
             else:
                 break
         moves = self.moves[start:end]
-        before, after = self.game.view(self.states[start]), self.game.view(self.states[end])
+        before, after = self.view(self.states[start]), self.view(self.states[end])
         points = list(dict.fromkeys(q for m in moves for q in m["p"]))
         out: dict[str, Any] = {"player": player, "from": start, "points": points, "ghosts": taken(before, after, player)}
         if geometry_of(self.g.ruleset).get("kind") == "pits":
@@ -613,14 +683,16 @@ class Manager:
             stored = self.store.get(game_id)
             if stored is None:
                 raise SessionError(msg("srv.noSuchGame"), 404)
-            s = Session(stored, self.store)
+            s = Session(stored, self.store, self.now)
             s.start()
+            s.sync_clock()
+            s.flag_fall()          # a flag that fell while the game was not loaded
             with self._lock:
                 s = self.sessions.setdefault(game_id, s)
         return s
 
     def create(self, ruleset: Any, mode: Any, level: Any = "easy", seat: Any = 0,
-               name: Any = None) -> tuple[Session, list[str]]:
+               name: Any = None, clock: Any = None) -> tuple[Session, list[str]]:
         """Checks every field before anything is stored; returns the session and the tokens
         to hand out (an invitation seat's entry is its link's code)."""
         if not isinstance(mode, str) or mode not in MODES:
@@ -630,6 +702,10 @@ class Manager:
         if check_int(seat, "seat") not in (0, 1):
             raise SessionError("seat is 0 or 1")
         name = "You" if name is None or name == "" else check_name(name, [])
+        try:
+            timing = Clock.setting(clock, self.now())
+        except LudoError as e:
+            raise SessionError(e.message or str(e)) from None
         game = load_ruleset(ruleset)
         try:
             game.geometry()
@@ -650,8 +726,11 @@ class Manager:
         stored = StoredGame(id=secrets.token_urlsafe(8), ruleset=game.id, mode=mode, tokens=tokens,
                             players=players, seed=secrets.randbelow(2**31), level=level, ai_seat=ai_seat)
         self.store.create(stored)
-        session = Session(stored, self.store)
+        if timing:
+            self.store.save_clock(stored.id, timing.row())
+        session = Session(stored, self.store, self.now)
         session.start()
+        session.sync_clock()
         with self._lock:
             self.sessions[stored.id] = session
         return session, [t.removeprefix(INVITE) for t in tokens]
@@ -695,7 +774,7 @@ class Manager:
                             tokens=[token, token], players=[str(p)[:MAX_NAME] for p in rec.players],
                             seed=secrets.randbelow(2**31), actions=[int(a) for a in rec.actions])
         try:
-            session = Session(stored, self.store)   # replays, so re-validates, every move
+            session = Session(stored, self.store, self.now)   # replays, so re-validates, every move
         except LudoError as e:
             raise SessionError(str(e)[:300]) from None
         self.store.create(stored)

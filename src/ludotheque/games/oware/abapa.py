@@ -176,6 +176,10 @@ class Oware(Game):
         obs[14] = int(s[K.TO_MOVE]) == p
         return obs
 
+    def can_win(self, state: State, player: int) -> bool:
+        """Not once the other store holds half the seeds: the rest cannot make a larger store."""
+        return 2 * int(state.data[K.STORE + 1 - player]) < self.conserved(state)
+
     def conserved(self, state: State) -> int:
         """The seeds: in the houses and the stores."""
         return int(state.data[0:12].sum()) + int(state.data[K.STORE]) + int(state.data[K.STORE + 1])

@@ -5,6 +5,7 @@ import { Board } from "./board.js";
 import { sowingFrames, reducedMotion } from "./sowing.js";
 import { sticks, stickCount } from "./sticks.js";
 import { canUndo, scoreCard } from "./controls.js";
+import { ClockPanel } from "./clock.js";
 
 // -- choosing an action from clicks ------------------------------------------------------------
 // A legal action comes with its points (from, over, to…). Clicks select points in order and may
@@ -105,11 +106,12 @@ export function showGame(main, id) {
   const typedLabel = h("label", { for: "typed", class: "sr-only" });
   const movesHeading = h("h2", { class: "sr-only" });
   const title = h("h1", {});
+  const clockPanel = new ClockPanel();
 
   main.append(title, h("div", { class: "game" },
     h("section", {}, bannerArea,
       h("div", { class: "boardwrap" }, h("div", { class: "statusbar" }, turn, extra, sticksBox), boardBox, legend, choices, message)),
-    h("aside", { class: "side" }, players, controls,
+    h("aside", { class: "side" }, players, clockPanel.el, controls,
       h("div", {}, typedLabel, typed),
       movesHeading, movesBox, inviteBox)));
 
@@ -301,6 +303,7 @@ export function showGame(main, id) {
     const info = catalogue && catalogue.find((r) => r.id === st.ruleset.split(/[+?]/)[0]);
     title.textContent = info ? gameTitle(info) + (/[+?]/.test(st.ruleset) ? ` (${st.ruleset})` : "") : st.ruleset;
     document.title = `${title.textContent} — Ludothèque`;
+    clockPanel.update(st);   // the clocks, and "your turn" in the tab title
     const over = st.result;
     // status line
     if (over) turn.textContent = t("game.overStatus", { reason: tm(over.reason_msg, over.reason) });
@@ -479,5 +482,5 @@ export function showGame(main, id) {
   window.addEventListener("langchange", onLang);
   api("/api/rulesets").then((cat) => { catalogue = cat.rulesets; if (st) drawAll(); }).catch(() => {});
   start();
-  return () => { closed = true; window.removeEventListener("langchange", onLang); if (ws) ws.close(); };
+  return () => { closed = true; clockPanel.stop(); window.removeEventListener("langchange", onLang); if (ws) ws.close(); };
 }

@@ -4,6 +4,7 @@ import { h, api, navigate, rememberGame } from "./util.js";
 import { t, lang, levelName, playerName, gameTitle } from "./i18n.js";
 import { markdown } from "./markdown.js";
 import { showExamples } from "./examples.js";
+import { clockChoice } from "./clock.js";
 
 /** A text of the catalogue of rulesets in the current language: {en, fr}, else ``fallback``. */
 function inLang(texts, fallback) { return (texts && texts[lang()]) || fallback; }
@@ -114,12 +115,14 @@ export function showLobby(main) {
       mode("local", t("lobby.vsLocal")),
       mode("invite", t("lobby.vsInvite"))));
     setup.append(h("fieldset", {}, h("legend", {}, t("lobby.youPlay")), seat));
+    const clock = clockChoice();
+    setup.append(clock.el);
     const start = h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
       err.textContent = "";
       const m = setup.querySelector("input[name=mode]:checked").value;
       try {
         const id = rulesetId();
-        const r = await api("/api/games", { ruleset: id, mode: m, level: level.value, seat: Number(seat.value) });
+        const r = await api("/api/games", { ruleset: id, mode: m, level: level.value, seat: Number(seat.value), clock: clock.value() });
         rememberGame({ id: r.id, token: r.token, ruleset: id, invite_url: r.invite_url || null, created: Date.now() });
         navigate(r.url);
       } catch (e) { err.textContent = e.message; }

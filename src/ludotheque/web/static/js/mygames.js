@@ -1,6 +1,7 @@
 // My games (the seat tokens this browser holds) and record import.
 import { h, api, myGames, rememberGame, navigate } from "./util.js";
 import { t, tm, seatHolder, gameTitle } from "./i18n.js";
+import { formatTime } from "./clock.js";
 
 export function showMyGames(main) {
   let games = null, failure = null;
@@ -41,9 +42,12 @@ export function showMyGames(main) {
     }
     table.replaceChildren(h("table", { class: "list" },
       h("thead", {}, h("tr", {}, [t("mygames.game"), t("mygames.players"), t("mygames.moves"), t("mygames.status"), ""].map((x) => h("th", {}, x)))),
-      h("tbody", {}, games.map((g) => h("tr", {},
+      // the server lists first the games where it is this browser's turn
+      h("tbody", {}, games.map((g) => h("tr", { class: g.your_turn ? "your-turn" : null },
         h("td", {}, title(g.ruleset)), h("td", {}, g.players.map(seatHolder).join(" – ")), h("td", {}, g.plies),
-        h("td", {}, g.result !== "*" ? `${g.result} · ${tm(g.reason_msg, g.reason)}` : tm(g.status_msg, g.status)),
+        h("td", {}, g.your_turn ? h("span", { class: "badge turn-badge" }, t("mygames.yourTurn")) : null, g.your_turn ? " " : null,
+          g.result !== "*" ? `${g.result} · ${tm(g.reason_msg, g.reason)}` : tm(g.status_msg, g.status),
+          g.your_turn && g.time_left !== null ? ` · ${t("mygames.timeLeft", { time: formatTime(g.time_left) })}` : null),
         h("td", {}, h("a", { href: `/play/${g.id}`, "data-link": true }, g.result === "*" ? t("mygames.continue") : t("mygames.open")), " · ",
           h("a", { href: `/replay/${g.id}`, "data-link": true }, t("game.replay"))))))));
   }

@@ -1,13 +1,13 @@
 """Leases of work that must be done once across server processes (web/lease.py): a computer's
 turn, a game's expiry sweep. A lease whose holder died is taken over once it expires.
 
-Revision ID: 0002
+Revision ID: 0003
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
-down_revision = "0001"
+revision = "0003"
+down_revision = "0002"
 
 
 def upgrade() -> None:
