@@ -178,7 +178,6 @@ def test_a_relay_answer_during_an_animation_never_leaves_an_old_frame(motion_pag
     r = httpx.post(f"{server}/api/games/{g['id']}/move", json={"action": reply, "ply": n + 1, "token": g["token"]}, timeout=60)
     r.raise_for_status()
     page.wait_for_function(f"window.released && {IDLE}")
-    assert page.evaluate("window.animated") == [n + 1]               # our sowing was animated
     # the board shows the real position, not a frame of the animation the answer cut short
     snap = snap_of(server, g["id"])
     assert_board_shows(page, snap["view"])
@@ -188,6 +187,7 @@ def test_a_relay_answer_during_an_animation_never_leaves_an_old_frame(motion_pag
     click_point(page, then[0])
     wait_moves(page, n + 3)
     assert snap_of(server, g["id"])["moves"][n + 2]["n"] == then[1]
+    assert page.evaluate("window.animated") == [n + 1]               # our sowing was the one animated
 
 
 def test_the_computers_answer_during_our_animation_is_shown_after_it(motion_page, server):
@@ -202,12 +202,12 @@ def test_the_computers_answer_during_our_animation_is_shown_after_it(motion_page
         document.querySelector(`.board [data-id="${window.clicked}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true })); } }; }""")
     click_point(page, "F")
     page.wait_for_function(f"window.released && {IDLE}")
-    assert page.evaluate("window.animated") == [1, 2]             # ours (cut short), then the answer
     snap = snap_of(server, g["id"])
     assert page.evaluate("window.sent") == 1 and len(snap["moves"]) == 2
     assert_board_shows(page, snap["view"])
     assert "your turn" in page.locator(".statusbar .turn").inner_text()
     assert page.locator("button", has_text="Hint").is_enabled() and page.locator("#typed").is_enabled()
+    assert page.evaluate("window.animated") == [1, 2]             # ours (cut short), then the answer
     # the next click plays in the real position
     legal = [m for m in snap["legal"] if m["p"][0] != page.evaluate("window.clicked")][0]
     page.wait_for_selector(".b-hit.active")
@@ -220,7 +220,7 @@ def test_ten_clicks_20_ms_apart_play_one_move_and_show_the_answer(motion_page, s
     from ludotheque.web import sessions
     # South sows A (into B, C, D, E); the computer answers f, whose seeds land in A again
     monkeypatch.setattr(sessions.Session, "ai_choose", lambda self, state: next(
-        a for a in state.legal_actions() if state.move_to_string(a) == "f"))
+        (a for a in state.legal_actions() if state.move_to_string(a) == "f"), state.legal_actions()[0]))
     page = motion_page
     g = api_game(server, "oware", mode="ai", level="random")
     page.goto(f"{server}/play/{g['id']}#t={g['token']}")
@@ -251,9 +251,9 @@ def test_controls_are_enabled_after_an_animated_sowing(motion_page, server):
     assert undo.is_disabled()                                         # nothing to take back yet
     click_point(page, "F")
     page.wait_for_function(f"Number(document.querySelector('.moves').dataset.plies) === 2 && {IDLE}")
-    assert page.evaluate("window.animated") == [1, 2]
     assert "your turn" in page.locator(".statusbar .turn").inner_text()
     assert page.locator("button", has_text="Hint").is_enabled() and undo.is_enabled()
+    assert page.evaluate("window.animated") == [1, 2]             # both sowings were animated
     legal = snap_of(server, g["id"])["legal"][0]
     page.fill("#typed", legal["n"])                                  # the typed box takes a move
     page.keyboard.press("Enter")

@@ -347,6 +347,7 @@ export function showGame(main, id) {
   // the turn being shown is over (its last frame reached, or skipped): the next turn, or the
   // latest position
   function finishAnimation(watched = false) {
+    if (!queue.length) return;
     const anim = queue.shift();
     watchedPly = watched ? anim.ply : -1;
     render();
