@@ -183,11 +183,11 @@ def test_a_relay_answer_during_an_animation_never_leaves_an_old_frame(motion_pag
     assert_board_shows(page, snap["view"])
     # the click during the animation only ended it; the next plays in the real position
     assert page.evaluate("window.sent") == 1 and len(snap["moves"]) == n + 2
+    assert page.evaluate("window.animated") == [n + 1]               # our sowing was the one animated
     page.wait_for_selector(".b-hit.active")
     click_point(page, then[0])
     wait_moves(page, n + 3)
     assert snap_of(server, g["id"])["moves"][n + 2]["n"] == then[1]
-    assert page.evaluate("window.animated") == [n + 1]               # our sowing was the one animated
 
 
 def test_the_computers_answer_during_our_animation_is_shown_after_it(motion_page, server):
