@@ -1,6 +1,6 @@
 // The game page: board, players, move list, controls, typed moves; one websocket.
 import { h, api, announce, rememberGame, tokenFor, gameEntry } from "./util.js";
-import { t, tm, colon, playerName, playerMsg, seatHolder, viewKey, gameTitle } from "./i18n.js";
+import { t, tm, lang, colon, playerName, playerMsg, seatHolder, viewKey, gameTitle } from "./i18n.js";
 import { Board } from "./board.js";
 import { sowingFrames, reducedMotion } from "./sowing.js";
 import { sticks, stickCount } from "./sticks.js";
@@ -71,6 +71,11 @@ function grassIcon() {
 }
 
 const MAX_RETRIES = 8;   // reconnection attempts (backing off) before the page gives up
+// When the turn passes to this page's player and the new position appears at once (not at the
+// natural end of its animation), the board takes clicks only once it has been on screen this
+// long: clicks of a burst begun on the position before (a double click, clicks that skip an
+// animation) never play a move on a position the player has not seen.
+const SETTLE_MS = 300;
 
 export function showGame(main, id) {
   const seatLink = location.hash.match(/t=([\w-]+)/);    // a seat token (same-screen, imports)
@@ -78,14 +83,29 @@ export function showGame(main, id) {
   if (seatLink) rememberGame({ id, token: seatLink[1], joined: Date.now() });
   if (seatLink || invite) history.replaceState({}, "", location.pathname);
   let token = tokenFor(id);
-  let st = null, board = null, sel = [], hint = null, ws = null, closed = false, retry = 0;
+  let board = null, ws = null, closed = false, retry = 0;
   let seenMoves = -1, flipOverride = null, catalogue = null;
-  let inFlight = false;   // a move was sent and not answered yet: the board is locked
+
+  // -- what the page knows: render() draws it, messages and animation frames only change it --
+  let st = null;          // the latest position from the server
+  const queue = [];       // turns still to animate, oldest first: {ply, frames, k, delay, last}
+  let pending = null;     // the ply a move was sent for, until the server answers: the board is locked
+  let sel = [];           // the points clicked so far towards a move
+  let hint = null;        // the engine's suggestion for this position
   let preview = null;     // the points a choice would take, while it is hovered or focused
-  let anim = null;        // a sowing being shown seed by seed: {frames, k, timer}
-  let shownTurn = "";     // the last turn already shown (animated) on this page
+  let lookBack = null;    // the ply of an earlier position shown instead of the game, or null
+  let past = { moves: [], frames: [] };   // earlier positions (the replay's frames) and the moves they follow
+  let lookAsk = 0;        // the latest request to look back: an answer to an earlier one is dropped
+  let shownTurn = "";     // the last turn queued for animation (or shown at once)
+  let drawnPly = -1;      // the ply of the latest position already drawn live
+  let watchedPly = -1;    // the ply of the last turn whose animation ran to its end
+  let settling = null;    // while the turn that has just passed to this page settles: its timer (SETTLE_MS)
+  let readyAt = 0;        // board input counts from this time (performance.now())
+  let inputAt = 0;        // the time of the board input event being handled
+  let timer = null;       // the next animation frame
   let thrown = -1;        // Puluc: the ply of the last throw this page has revealed
   let tossing = false;    // the kernels just thrown: drawn falling, once
+  let movesKey = "";      // what the move list was last built from
 
   const message = h("p", { class: "message", role: "status" });
   const turn = h("span", { class: "turn" });
@@ -96,6 +116,9 @@ export function showGame(main, id) {
   const legend = h("div", { class: "legend" });
   const sticksBox = h("div", { class: "throwbox" });
   const players = h("div", { class: "players" });
+  // other modules' panels (the table's people, the clock) go here, beside the players' cards;
+  // render() updates them with the latest position
+  const panels = h("div", { class: "panels" });
   const controls = h("div", { class: "controls" });
   const movesBox = h("div", { class: "moves", role: "region", tabindex: "0" });   // scrolls: reachable by keyboard
   const inviteBox = h("div");
@@ -107,13 +130,28 @@ export function showGame(main, id) {
   const movesHeading = h("h2", { class: "sr-only" });
   const title = h("h1", {});
   const clockPanel = new ClockPanel();
+  panels.append(clockPanel.el);
+  const skipButton = h("button", { type: "button", class: "skip", onclick: () => finishAnimation() });
+  const lookText = h("span", {});
+  const backButton = h("button", { type: "button", class: "back", "aria-keyshortcuts": "Escape End", onclick: () => backToGame() });
+  const lookBar = h("div", { class: "lookback", hidden: true }, lookText, backButton);
+  const undoButton = h("button", { type: "button", onclick: () => send({ type: "undo" }) });
+  const hintButton = h("button", { type: "button", onclick: () => { say(t("game.lookingHint")); send({ type: "hint" }); } });
+  const resignButton = h("button", { type: "button", onclick: () => { if (confirm(t("game.resignConfirm"))) send({ type: "resign" }); } });
+  const drawButton = h("button", { type: "button", onclick: () => send({ type: "offer_draw" }) });
+  const flipButton = h("button", { type: "button", onclick: () => { flipOverride = !board.flipped; board.setFlip(flipOverride); drawBoard(); } });
+  const replayLink = h("a", { href: `/replay/${id}`, "data-link": true, class: "button" });
+  const jsonLink = h("a", { href: `/api/games/${id}/record?format=json`, download: `${id}.json` });
+  const textLink = h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` });
 
   main.append(title, h("div", { class: "game" },
     h("section", {}, bannerArea,
-      h("div", { class: "boardwrap" }, h("div", { class: "statusbar" }, turn, extra, sticksBox), boardBox, legend, choices, message)),
-    h("aside", { class: "side" }, players, clockPanel.el, controls,
+      h("div", { class: "boardwrap" }, h("div", { class: "statusbar" }, turn, extra, sticksBox), lookBar, boardBox, legend, choices, message)),
+    h("aside", { class: "side" }, players, panels, controls,
       h("div", {}, typedLabel, typed),
       movesHeading, movesBox, inviteBox)));
+  // the time of each board input, before the board handles it (see SETTLE_MS)
+  for (const kind of ["click", "keydown"]) boardBox.addEventListener(kind, (e) => { inputAt = e.timeStamp; }, true);
 
   // the labels that do not depend on the position (again on a change of language)
   function labels() {
@@ -124,6 +162,17 @@ export function showGame(main, id) {
     typedButton.textContent = t("game.play");
     typedLabel.textContent = t("game.typedLabel");
     movesHeading.textContent = t("game.moves");
+    skipButton.textContent = t("board.skip");
+    backButton.textContent = t("game.backToGame");
+    backButton.title = t("game.backToGameKeys");
+    undoButton.textContent = t("game.undo");
+    hintButton.textContent = t("game.hint");
+    resignButton.textContent = t("game.resign");
+    drawButton.textContent = t("game.offerDraw");
+    flipButton.textContent = t("game.flip");
+    replayLink.textContent = t("game.replay");
+    jsonLink.textContent = t("game.json");
+    textLink.textContent = t("game.text");
     if (!st) title.textContent = t("game.title");
     if (board && st) board.svg.setAttribute("aria-label", boardLabel(st.ruleset));
   }
@@ -142,18 +191,26 @@ export function showGame(main, id) {
   };
   // a move names the ply it answers; until the server answers, no second move can be made
   const sendMove = (msg) => {
-    if (inFlight || !send({ ...msg, ply: st.ply })) return;
-    inFlight = true;
-    draw();
+    if (pending !== null || !send({ ...msg, ply: st.ply })) return;
+    pending = st.ply;
+    render();
   };
-  const seated = () => st && !st.result && st.you.includes(st.to_move) && !(st.mode === "ai" && st.to_move === st.ai_seat);
-  const myTurn = () => seated() && !inFlight && !anim && !toThrow();
+
+  // -- what the server would accept, and what the page lets the player do ------------------
+  // a seat of this page is to move (not the computer's): the server takes a move from it
+  const toMove = () => !!st && !st.result && st.you.includes(st.to_move) && !(st.mode === "ai" && st.to_move === st.ai_seat);
+  const live = () => !queue.length && lookBack === null;   // the board shows the latest position
+  // a move (a click, a typed move, a hint) is made on the latest position, every turn before it shown
+  const canMove = () => toMove() && live() && pending === null && !toThrow();
+  const ready = () => canMove() && settling === null;
+  // the server's undo takes back the player's last turn against the computer: there must be one
   // Puluc: the throw that gives this turn its value (the server draws it when the last turn
   // ends, seeded by game and ply); the player to move reveals it with the throw button
   const lastThrow = () => { const mv = st.moves[st.moves.length - 1]; return mv && mv.player === -1 && st.ruleset.startsWith("puluc") ? mv : null; };
-  const toThrow = () => { const mv = lastThrow(); return !!mv && mv.ply > thrown && seated(); };
+  const toThrow = () => { const mv = lastThrow(); return !!mv && mv.ply > thrown && toMove(); };
   const name = (seat) => seat === -1 ? t("game.throw") : playerName(st.player_names[seat]);
   const who = (seat) => playerMsg(st.player_names[seat]);   // a sentence's subject: "Elephants win"
+  const moveText = (mv) => mv.player === -1 ? t("game.throwMove", { n: toThrow() && mv === lastThrow() ? "?" : mv.n }) : mv.n;
 
   function play(action) {
     sel = []; hint = null; preview = null;
@@ -163,15 +220,17 @@ export function showGame(main, id) {
 
   function sendText() {
     const text = typedInput.value.trim();
-    if (!text || !myTurn()) return;
+    if (!text || !canMove()) return;
     sendMove({ type: "move_text", text });
     typedInput.value = "";
   }
 
   function clickPoint(pid) {
-    if (inFlight) return;
-    if (!myTurn()) { say(st && st.result ? t("game.isOver") : t("game.notYourTurn"), true); return; }
-    if (sel.length && sel[sel.length - 1] === pid) { sel = sel.slice(0, -1); draw(); return; }
+    if (lookBack !== null) { say(t("game.lookBackNoMove"), true); return; }
+    if (queue.length) { finishAnimation(); return; }        // a click during an animation only ends it
+    if (pending !== null || settling !== null || inputAt < readyAt) return;   // a burst of clicks begun on the position before
+    if (!canMove()) { say(st && st.result ? t("game.isOver") : t("game.notYourTurn"), true); return; }
+    if (sel.length && sel[sel.length - 1] === pid) { sel = sel.slice(0, -1); drawBoard(); return; }
     let next = [...sel, pid];
     let { exact, longer } = candidates(st.legal, next);
     if (!exact.length && !longer.length && sel.length) {
@@ -181,12 +240,12 @@ export function showGame(main, id) {
     if (!exact.length && !longer.length) {
       send({ type: "explain", points: next.slice(0, 8) });
       sel = [];
-      draw();
+      drawBoard();
       return;
     }
     if (exact.length === 1 && !longer.length) { play(exact[0]); return; }
     sel = next;
-    draw();
+    drawBoard();
     say(exact.length > 1 ? t("game.chooseBelow") : "");
   }
 
@@ -198,7 +257,7 @@ export function showGame(main, id) {
       m.ghosts = lt.ghosts;
       m.sown = lt.sown; m.emptied = lt.emptied;
     }
-    if (myTurn()) {
+    if (ready()) {
       if (!sel.length) {
         m.can = new Set(st.legal.filter((x) => x.p.length).map((x) => x.p[0]));
       } else {
@@ -214,11 +273,11 @@ export function showGame(main, id) {
   const takes = (x) => x.x && x.x.length ? t("game.takes", { move: x.n, points: x.x.join(" ") }) : x.x ? t("game.takesNothing", { move: x.n }) : x.n;
   function showPreview(points) {
     preview = points && points.length ? points : null;
-    if (board && st && !anim) board.render(st.view, marks());
+    if (board && st && live()) board.render(st.view, marks());
   }
   // hovering a point that would complete exactly one move previews its capture
   function hoverPoint(pid) {
-    if (!st || !myTurn() || !pid) { if (preview) showPreview(null); return; }
+    if (!st || !canMove() || !pid) { if (preview) showPreview(null); return; }
     const { exact, longer } = candidates(st.legal, sel.length ? [...sel, pid] : [pid]);
     const one = exact.length === 1 && !longer.length ? exact[0] : null;
     const pts = one && one.x && one.x.length ? one.x : null;
@@ -227,7 +286,7 @@ export function showGame(main, id) {
 
   function drawChoices() {
     choices.replaceChildren();
-    if (!myTurn()) return;
+    if (!canMove()) return;
     // actions that no click can name (stop, done…) and the moves the selection completes
     const pointless = st.legal.filter((x) => !x.p.length);
     const complete = sel.length ? candidates(st.legal, sel).exact : [];
@@ -237,49 +296,120 @@ export function showGame(main, id) {
         onclick: () => play(x), onpointerenter: on, onfocus: on, onpointerleave: off, onblur: off },
         x.x && x.x.length ? takes(x) : x.n));   // on a touch screen, the words are the preview
     }
-    if (sel.length) choices.append(h("button", { type: "button", onclick: () => { sel = []; draw(); } }, t("game.cancel")));
+    if (sel.length) choices.append(h("button", { type: "button", onclick: () => { sel = []; drawBoard(); } }, t("game.cancel")));
     if (hint) choices.append(h("button", { type: "button", class: "primary", onclick: () => play(hint) }, t("game.playHint", { move: hint.n })));
   }
 
-  function draw() {
+  // the board: an earlier position looked back at, else the turn being animated, else the
+  // latest position with what can be clicked
+  function drawBoard() {
     if (!st) return;
-    if (anim) {
+    const anim = lookBack === null ? queue[0] : null;
+    if (lookBack !== null) {
+      const mv = st.moves[lookBack - 1];
+      board.render(past.frames[lookBack].view, { last: mv ? mv.p : [] });
+      choices.replaceChildren();
+    } else if (anim) {
       const f = anim.frames[anim.k];
-      board.render(f.view, { current: f.current, last: st.last_turn ? st.last_turn.points.slice(0, 1) : [] });
-      choices.replaceChildren(h("button", { type: "button", class: "skip", onclick: stopAnimation }, t("board.skip")));
-      return;
+      board.render(f.view, { current: f.current, last: anim.last });
+      if (choices.childNodes.length !== 1 || choices.firstChild !== skipButton) choices.replaceChildren(skipButton);
+    } else {
+      board.render(st.view, marks());
+      drawChoices();
     }
-    board.render(st.view, marks());
-    drawChoices();
     drawThrow();
+    if (anim) boardBox.dataset.animating = anim.ply; else delete boardBox.dataset.animating;
+    if (lookBack !== null) boardBox.dataset.lookback = lookBack; else delete boardBox.dataset.lookback;
   }
 
-  // a pit game's last sowing, seed by seed (not with reduced motion; skipped by a click, a key
-  // or the next position)
-  function animate() {
+  // -- a pit game's sowings, seed by seed (not with reduced motion) ------------------------
+  // Each position whose last turn is one sowing adds that turn to the queue; the frames run one
+  // turn after the other (paused while looking back), and a click, a key or Skip ends the one
+  // shown. A position with no animation of its own is drawn once the queue is empty.
+  function queueTurn() {
     const lt = st.last_turn;
     const key = lt ? `${lt.from}:${st.ply}` : "";
     if (key === shownTurn) return;
     shownTurn = key;
-    stopAnimation(false);
     const origins = lt && lt.before ? st.moves.slice(lt.from).filter((m) => m.player !== -1 && m.p.length) : [];
     if (reducedMotion() || origins.length !== 1) return;
     const frames = sowingFrames(board.geo, lt.before, st.view, origins[0].p[0]);
     if (!frames || !frames.length) return;
-    const delay = Math.max(60, Math.min(220, 2400 / frames.length));
-    anim = { frames, k: 0, timer: setInterval(() => {
-      if (++anim.k >= anim.frames.length) stopAnimation(); else draw();
-    }, delay) };
-    boardBox.dataset.animating = "1";
-    draw();
+    queue.push({ ply: st.ply, frames, k: 0, delay: Math.max(60, Math.min(220, 2400 / frames.length)), last: lt.points.slice(0, 1) });
   }
-  function stopAnimation(redraw = true) {
-    if (!anim) return;
-    clearInterval(anim.timer);
-    anim = null;
-    delete boardBox.dataset.animating;
-    if (redraw) draw();
+  function schedule() {
+    clearTimeout(timer);
+    timer = null;
+    const anim = queue[0];
+    if (!anim || lookBack !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      if (++anim.k >= anim.frames.length) finishAnimation(true);
+      else { drawBoard(); schedule(); }
+    }, anim.delay);
   }
+  // the turn being shown is over (its last frame reached, or skipped): the next turn, or the
+  // latest position
+  function finishAnimation(watched = false) {
+    if (!queue.length) return;
+    const anim = queue.shift();
+    watchedPly = watched ? anim.ply : -1;
+    render();
+    schedule();
+  }
+  // the latest position drawn for the first time: if the turn has just passed to this page's
+  // player and the position appeared at once (no animation, or one cut short), the board waits
+  // SETTLE_MS before it takes a click
+  function noteShown() {
+    if (!live() || st.ply === drawnPly) return;
+    const lt = st.last_turn;
+    if (drawnPly >= 0 && lt && lt.player !== st.to_move && toMove() && watchedPly !== st.ply) {
+      clearTimeout(settling);
+      readyAt = performance.now() + SETTLE_MS;
+      settling = setTimeout(() => { settling = null; drawBoard(); }, SETTLE_MS);
+    }
+    drawnPly = st.ply;
+  }
+
+  // -- looking back at an earlier position during the game ----------------------------------
+  // the fetched frames hold the position after `ply` moves if they follow the same moves
+  const knownPast = (ply) => ply < past.frames.length &&
+    st.moves.slice(0, ply).every((m, i) => past.moves[i] && past.moves[i].a === m.a && past.moves[i].player === m.player);
+  async function lookAt(ply) {
+    if (ply >= st.moves.length) { backToGame(); return; }   // the last move's position is the game's
+    const ask = ++lookAsk;
+    if (!knownPast(ply)) {
+      try {
+        const d = await api(`/api/games/${id}/replay`);
+        past = { moves: d.moves, frames: d.frames };
+      } catch (e) {
+        if (ask === lookAsk) say(e.message, true);
+        return;
+      }
+      if (ask !== lookAsk || !knownPast(ply)) return;
+    }
+    lookBack = ply;
+    sel = []; preview = null;
+    schedule();   // an animation waits for the return
+    render();
+    announce(lookText.textContent);
+    const cur = movesBox.querySelector("button.current");
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+  }
+  function backToGame() {
+    lookAsk++;
+    if (lookBack === null) return;
+    if (lookBar.contains(document.activeElement)) board.svg.focus();   // the button is about to hide
+    lookBack = null;
+    render();
+    schedule();
+    announce(t("game.backToGame"));
+  }
+  const onKey = (e) => {
+    if (lookBack === null || e.target.closest("input, textarea, select")) return;
+    if (e.key === "Escape" || e.key === "End") { e.preventDefault(); backToGame(); }
+  };
+  document.addEventListener("keydown", onKey);
 
   // Puluc: the four sticks of the last throw, face down with a throw button until the player to
   // move reveals them
@@ -290,7 +420,7 @@ export function showGame(main, id) {
     if (!st || !st.ruleset.startsWith("puluc") || !prev) return;
     if (mv && toThrow()) {
       sticksBox.append(sticks(null, t("puluc.notThrown")),
-        h("button", { type: "button", class: "primary throw-button", onclick: () => { thrown = mv.ply; tossing = !reducedMotion(); drawAll(); } }, t("puluc.throw")));
+        h("button", { type: "button", class: "primary throw-button", onclick: () => { thrown = mv.ply; tossing = !reducedMotion(); render(); } }, t("puluc.throw")));
       return;
     }
     const marked = stickCount(prev.a);
@@ -299,7 +429,36 @@ export function showGame(main, id) {
     sticksBox.append(shown);
   }
 
-  function drawAll() {
+  // the move list: a row per round (first player's turn, then the second's); each move shows
+  // the position after it. Rebuilt only when the moves change, so a focused move keeps focus.
+  function drawMoves() {
+    const key = [lang(), toThrow(), st.moves.map((m) => m.a).join(",")].join("|");
+    if (key !== movesKey) {
+      movesKey = key;
+      const rows = [];
+      for (const turn of turns(st.moves)) {
+        const row = rows[rows.length - 1];
+        if (!row || turn.player === 0 || row.some((x) => x.player === turn.player)) rows.push([turn]);
+        else row.push(turn);
+      }
+      const items = rows.map((row) => h("li", {}, ...row.map((turn) => h("span", { class: "turn", title: turn.player === -1 ? t("game.throwTitle") : name(turn.player) },
+        h("span", { class: `swatch p${turn.player}`, style: turn.player === -1 ? "visibility:hidden" : "" }), " ",
+        ...turn.moves.map((mv) => [h("button", { type: "button", class: mv.player === -1 ? "throw" : "mv", "data-ply": mv.ply + 1,
+          "aria-label": t("game.showMove", { move: moveText(mv) }), onclick: () => lookAt(mv.ply + 1) }, moveText(mv)), " "])))));
+      movesBox.dataset.plies = st.moves.length;
+      movesBox.replaceChildren(items.length ? h("ol", {}, items) : h("p", { class: "extra" }, t("game.noMoves")));
+      if (lookBack === null) movesBox.scrollTop = movesBox.scrollHeight;
+    }
+    for (const b of movesBox.querySelectorAll("button[data-ply]")) {
+      const on = Number(b.dataset.ply) === lookBack;
+      b.classList.toggle("current", on);
+      if (on) b.setAttribute("aria-current", "true"); else b.removeAttribute("aria-current");
+    }
+  }
+
+  // everything, from what the page knows
+  function render() {
+    if (!st) return;
     const info = catalogue && catalogue.find((r) => r.id === st.ruleset.split(/[+?]/)[0]);
     title.textContent = info ? gameTitle(info) + (/[+?]/.test(st.ruleset) ? ` (${st.ruleset})` : "") : st.ruleset;
     document.title = `${title.textContent} — Ludothèque`;
@@ -309,7 +468,7 @@ export function showGame(main, id) {
     if (over) turn.textContent = t("game.overStatus", { reason: tm(over.reason_msg, over.reason) });
     else if (st.mode === "ai" && st.to_move === st.ai_seat) turn.textContent = t("game.thinking", { name: who(st.to_move) });
     else if (toThrow()) turn.textContent = t("puluc.toThrow", { name: name(st.to_move) });
-    else turn.textContent = (tm(st.view.status_msg, st.view.status) || t("game.toMove", { name: name(st.to_move) })) + (myTurn() && st.you.length === 1 ? t("game.yourTurn") : "");
+    else turn.textContent = (tm(st.view.status_msg, st.view.status) || t("game.toMove", { name: name(st.to_move) })) + (canMove() && st.you.length === 1 ? t("game.yourTurn") : "");
     const others = Object.entries(st.view).filter(([k, v]) => !["pieces", "scores", "status", "status_msg"].includes(k) && v !== null);
     const extras = others.filter(([, v]) => typeof v !== "object");
     // per-player extras (pieces in hand…): a pair of numbers, shown on each player's card
@@ -336,6 +495,9 @@ export function showGame(main, id) {
         h("button", { type: "button", onclick: () => send({ type: "accept_draw" }) }, t("game.acceptDraw")),
         h("button", { type: "button", onclick: () => send({ type: "decline_draw" }) }, t("game.decline"))));
     }
+    // looking back
+    lookBar.hidden = lookBack === null;
+    if (lookBack !== null) lookText.textContent = t("game.lookingBack", { n: lookBack, move: moveText(st.moves[lookBack - 1]) });
     // players and scores
     players.replaceChildren(...[0, 1].map((seat) => h("div", { class: "player" + (!over && st.to_move === seat ? " to-move" : "") },
       h("div", { class: "name" }, h("span", { class: `swatch p${seat}` }), seatHolder(st.players[seat])),
@@ -344,31 +506,14 @@ export function showGame(main, id) {
       // the pieces on the board, unless the view counts them already (Awithlaknannai's snakes)
       pairs.some(([, v]) => v[0] === material[0] && v[1] === material[1]) ? null : h("div", { class: "seat material", "data-seat": seat }, t("game.onBoard", { n: material[seat] })),
       st.view.scores ? scoreCard(st, seat) : null)));
-    // controls
+    // the panels of other modules update here: panel.update(st, …)
+    // controls: enabled when the server would take them
     const seated = st.you.length > 0;
-    controls.replaceChildren(...[
-      st.mode === "ai" ? h("button", { type: "button", disabled: !canUndo(st), onclick: () => send({ type: "undo" }) }, t("game.undo")) : null,
-      st.mode === "ai" ? h("button", { type: "button", disabled: !myTurn(), onclick: () => { say(t("game.lookingHint")); send({ type: "hint" }); } }, t("game.hint")) : null,
-      h("button", { type: "button", disabled: !seated || !!over, onclick: () => { if (confirm(t("game.resignConfirm"))) send({ type: "resign" }); } }, t("game.resign")),
-      h("button", { type: "button", disabled: !seated || !!over, onclick: () => send({ type: "offer_draw" }) }, t("game.offerDraw")),
-      h("button", { type: "button", onclick: () => { flipOverride = !board.flipped; board.setFlip(flipOverride); draw(); } }, t("game.flip")),
-      h("a", { href: `/replay/${id}`, "data-link": true, class: "button" }, t("game.replay")),
-      h("a", { href: `/api/games/${id}/record?format=json`, download: `${id}.json` }, t("game.json")),
-      h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` }, t("game.text"))].filter(Boolean));
-    typedInput.disabled = !myTurn();
-    // moves
-    const rows = [];
-    for (const turn of turns(st.moves)) {   // a row per round: first player's turn, then the second's
-      const row = rows[rows.length - 1];
-      if (!row || turn.player === 0 || row.some((x) => x.player === turn.player)) rows.push([turn]);
-      else row.push(turn);
-    }
-    const items = rows.map((row) => h("li", {}, ...row.map((turn) => h("span", { class: "turn", title: turn.player === -1 ? t("game.throwTitle") : name(turn.player) },
-      h("span", { class: `swatch p${turn.player}`, style: turn.player === -1 ? "visibility:hidden" : "" }), " ",
-      ...turn.moves.map((mv) => mv.player === -1 ? h("span", { class: "throw" }, t("game.throwMove", { n: toThrow() && mv === lastThrow() ? "?" : mv.n }) + " ") : h("span", { class: "mv" }, mv.n + " "))))));
-    movesBox.dataset.plies = st.moves.length;
-    movesBox.replaceChildren(items.length ? h("ol", {}, items) : h("p", { class: "extra" }, t("game.noMoves")));
-    movesBox.scrollTop = movesBox.scrollHeight;
+    undoButton.disabled = !canUndo(st);
+    hintButton.disabled = !canMove();
+    resignButton.disabled = drawButton.disabled = !seated || !!over;
+    typedInput.disabled = !canMove();
+    drawMoves();
     // invitation
     const entry = gameEntry(id);
     inviteBox.replaceChildren();
@@ -378,39 +523,40 @@ export function showGame(main, id) {
       inviteBox.append(h("div", { class: "invite" }, h("p", { style: "margin:.1rem 0 .4rem" }, t("game.sendLink")), input,
         h("button", { type: "button", style: "margin-top:.4rem", onclick: () => { navigator.clipboard?.writeText(url); say(t("game.copied")); } }, t("game.copyLink"))));
     }
-    draw();
+    noteShown();
+    drawBoard();
   }
 
   function onState(msg) {
     const first = st === null;
     retry = 0;
-    inFlight = false;
     if (msg.geometry) {
       const flip = flipOverride ?? (msg.you.length === 1 && msg.you[0] === 1);
       board = new Board(msg.geometry, {
         flip, label: boardLabel(msg.ruleset), family: msg.ruleset.split(/[/+?]/)[0],
-        onPoint: (pid) => { if (anim) stopAnimation(); else clickPoint(pid); }, onEscape: () => { if (anim) stopAnimation(); sel = []; draw(); },
-        onHover: hoverPoint,
+        onPoint: clickPoint, onHover: hoverPoint,
+        onEscape: () => { if (lookBack !== null) backToGame(); else if (queue.length) finishAnimation(); else { sel = []; drawBoard(); } },
       });
-      board.onCursor = (pid) => announce(board.describe(pid, (st.view.pieces || []).filter((p) => p.at === pid)));
+      board.onCursor = (pid) => announce(board.describe(pid, (board.view.pieces || []).filter((p) => p.at === pid)));
       boardBox.replaceChildren(board.svg);
       applyColours(main, msg.player_names);
     }
-    if (st && msg.ply !== st.ply) { sel = []; hint = null; preview = null; }
     if (msg.moves_from !== undefined) msg.moves = (st ? st.moves.slice(0, msg.moves_from) : []).concat(msg.moves);
+    if (pending !== null && msg.ply !== pending) pending = null;   // the position the move was for has changed
+    if (st && msg.ply !== st.ply) { sel = []; hint = null; preview = null; }
+    if (st && msg.ply < st.ply) queue.length = 0;   // moves taken back: their animations with them
     st = msg;
     if (first) {
       rememberGame({ id, ruleset: st.ruleset, ...(token ? { token } : {}) });
       const lt = st.last_turn;
       shownTurn = lt ? `${lt.from}:${st.ply}` : "";   // an opened game does not replay its last sowing
-      const mv = lastThrow();
-      if (mv && !seated()) thrown = mv.ply;
-    } else {
-      const mv = lastThrow();   // another's throw, and the computer's, are shown as thrown
-      if (mv && !seated()) thrown = mv.ply;
+      controls.replaceChildren(...(st.mode === "ai" ? [undoButton, hintButton] : []), resignButton, drawButton, flipButton, replayLink, jsonLink, textLink);
     }
+    const mv = lastThrow();   // another's throw, and the computer's, are shown as thrown
+    if (mv && !toMove()) thrown = mv.ply;
+    if (lookBack !== null && (lookBack >= st.moves.length || !knownPast(lookBack))) lookBack = null;   // taken back
     // announce what happened since the last message
-    if (seenMoves >= 0) for (const mv of st.moves.slice(seenMoves)) announce(mv.player === -1 ? t("game.announceThrow", { n: mv.n }) : t("game.announcePlays", { name: name(mv.player), move: mv.n }));
+    if (seenMoves >= 0) for (const m of st.moves.slice(seenMoves)) announce(m.player === -1 ? t("game.announceThrow", { n: m.n }) : t("game.announcePlays", { name: name(m.player), move: m.n }));
     if (seenMoves > st.moves.length) announce(t("game.backTo", { n: st.moves.length }));
     const took = st.last_turn && seenMoves >= 0 && seenMoves < st.moves.length ? st.last_turn.ghosts.map((p) => p.at) : [];
     if (took.length) announce(t("board.took", { n: took.join(" ") }));
@@ -419,8 +565,9 @@ export function showGame(main, id) {
     else if (!first) say("");
     if (st.result) announce(t("game.announceOver", { reason: tm(st.result.reason_msg, st.result.reason) }));
     else if (first) announce(tm(st.view.status_msg, st.view.status) || "");
-    drawAll();
-    animate();
+    queueTurn();
+    render();
+    schedule();
   }
 
   function onMessage(ev) {
@@ -428,16 +575,16 @@ export function showGame(main, id) {
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type === "state") onState(msg);
     else if (msg.type === "error") {
-      inFlight = false;
+      pending = null;
       say(tm(msg.msg, msg.message), true);
       if (msg.status === 404 && !st) stop(t("game.noSuchGame"));
-      else draw();
+      else render();
     }
     else if (msg.type === "explain") say(t("game.notLegal", { message: tm(msg.msg, msg.message) }), true);
     else if (msg.type === "hint") {
       hint = { a: msg.action, n: msg.n, p: msg.p };
       say(t("game.hintIs", { move: msg.n }));
-      draw();
+      drawBoard();
     }
   }
 
@@ -453,7 +600,8 @@ export function showGame(main, id) {
     ws = new WebSocket(`${proto}://${location.host}/ws/${id}?token=${encodeURIComponent(token)}`);
     ws.onmessage = onMessage;
     ws.onclose = (ev) => {
-      inFlight = false;
+      pending = null;
+      render();
       if (closed) return;
       if (ev.code === 4404) { stop(t("game.noSuchGame")); return; }
       // the counter is reset by a position, not by an open socket: a server that accepts then
@@ -478,9 +626,17 @@ export function showGame(main, id) {
     if (!closed) connect();
   }
 
-  const onLang = () => { labels(); if (st) drawAll(); };
+  const onLang = () => { labels(); render(); };
   window.addEventListener("langchange", onLang);
-  api("/api/rulesets").then((cat) => { catalogue = cat.rulesets; if (st) drawAll(); }).catch(() => {});
+  api("/api/rulesets").then((cat) => { catalogue = cat.rulesets; render(); }).catch(() => {});
   start();
-  return () => { closed = true; clockPanel.stop(); window.removeEventListener("langchange", onLang); if (ws) ws.close(); };
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    clearTimeout(settling);
+    clockPanel.stop();
+    window.removeEventListener("langchange", onLang);
+    document.removeEventListener("keydown", onKey);
+    if (ws) ws.close();
+  };
 }
