@@ -81,7 +81,10 @@ def guest_plays(server, game_id, token):
 def host_plays(page, server, game_id):
     st = httpx.get(f"{server}/api/games/{game_id}", timeout=60).json()
     plies = st["ply"]
-    page.locator(f'.board [data-id="{st["legal"][0]["p"][0]}"]').click()
+    pit = st["legal"][0]["p"][0]
+    # the page takes clicks once the pit is lit as playable (a moment after the turn comes)
+    page.wait_for_selector(f'.board .b-hit.active[data-id="{pit}"]')
+    page.locator(f'.board [data-id="{pit}"]').click()
     page.wait_for_function(f"Number(document.querySelector('.moves').dataset.plies) > {plies}")
 
 
