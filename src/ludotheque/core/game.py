@@ -106,7 +106,8 @@ class Game:
     def deserialize(self, text: str) -> "State":
         """The state written by `State.serialize`: the start (the initial state, or a raw
         position the game accepts through `check_data`) and the actions since, each replayed
-        through the rules. StateError (a RecordError) if anything is wrong."""
+        through the rules. StateError (a RecordError) if anything is wrong, a key is given
+        twice, or the text is longer than MAX_SERIALIZED (1,000,000) characters."""
         data = _load_json(text)
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise StateError(f'not a serialized state (missing "format": "{STATE_FORMAT}")')
@@ -294,6 +295,7 @@ STATE_FORMAT = "ludotheque-state"
 STATE_VERSION = 1
 MAX_STATE_LENGTH = 1 << 20   # int32 words; far above any game's state with its history
 MAX_MOVE_LENGTH = 400        # characters of a move or turn (a chain of 90 jumps fits)
+MAX_SERIALIZED = 1_000_000   # characters of a serialized state: some 200,000 actions
 
 
 def _is_int(v: object) -> bool:
@@ -301,13 +303,25 @@ def _is_int(v: object) -> bool:
 
 
 def _load_json(text: object) -> Any:
-    """``json.loads`` that raises only StateError: not text, bad syntax, nesting too deep
-    (RecursionError), an integer of more digits than Python converts (ValueError)."""
+    """``json.loads`` that raises only StateError: not text, longer than MAX_SERIALIZED, bad
+    syntax, a key given twice (which one would count?), nesting too deep (RecursionError),
+    an integer of more digits than Python converts (ValueError)."""
     if not isinstance(text, (str, bytes)):
         raise StateError(f"a serialized state is a string, not {type(text).__name__}")
+    if len(text) > MAX_SERIALIZED:
+        raise StateError(f"a serialized state has at most {MAX_SERIALIZED} characters")
+
+    def no_repeat(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(pairs)
+        if len(out) != len(pairs):
+            raise StateError("a key is given twice in a serialized state")
+        return out
+
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError, UnicodeDecodeError) as e:
+        return json.loads(text, object_pairs_hook=no_repeat)
+    except (ValueError, RecursionError) as e:     # UnicodeDecodeError is a ValueError
+        if isinstance(e, StateError):
+            raise
         raise StateError(f"not a serialized state: {quote(str(e))}") from None
 
 

@@ -46,9 +46,10 @@ MAX_TAGS = 100
 MAX_FILE = 10_000_000    # bytes of a record file
 FIELD_TAGS = ("Event", "Date", "Ruleset", "Result", "Termination")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
-# control characters (newlines included) and the bidi overrides and isolates, which would let
-# a name reorder the text around it
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# control characters (newlines included) and the line and paragraph separators, which end a
+# line for str.splitlines (the text form would not read them back); the bidi overrides and
+# isolates, which would let a name reorder the text around it; lone surrogates (no UTF-8)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 @dataclass
@@ -314,7 +315,8 @@ def _check_text(what: str, text: object) -> None:
     if len(text) > MAX_TEXT:
         raise RecordError(f"a record's {what} has at most {MAX_TEXT} characters")
     if _UNSAFE.search(text):
-        raise RecordError(f"a record's {what} may not hold control characters: {quote(text)}")
+        raise RecordError(f"a record's {what} may not hold control characters, line separators "
+                          f"or lone surrogates: {quote(text)}")
 
 
 def _strip_comments(body: str) -> str:
