@@ -134,9 +134,9 @@ def check_run(ruleset: str, agent: str, games: int, out: Path | str, jobs: int =
     """The game of a run whose arguments are valid (RulesetError, ValueError otherwise)."""
     game = registry.load(ruleset)
     make_agent(agent)
-    if games < 1 or jobs < 1 or games_per_shard < 1 or max_actions < 1 or opening < 0:
+    if games < 1 or jobs < 1 or games_per_shard < 1 or max_actions < 1 or not 0 <= opening < max_actions:
         raise ValueError("games, jobs, games per shard and max actions are at least 1, "
-                         "the opening 0 or more")
+                         "the opening 0 or more and less than the max actions")
     if Path(out).is_dir() and any(Path(out).glob(SHARD_PATTERN)):
         raise ValueError(f"{out} already holds shards: write a new run into another folder")
     return game

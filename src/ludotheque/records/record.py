@@ -30,6 +30,7 @@ import json
 import math
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -254,11 +255,20 @@ class GameRecord:
 
     @classmethod
     def read_file(cls, path: str | os.PathLike[str]) -> "GameRecord":
-        """The record in a file (either form); RecordError if it cannot be read as UTF-8
-        text or is not a valid record."""
+        """The record in a file (either form); RecordError if it is no regular file (a FIFO
+        would wait for a writer), cannot be read as UTF-8 text or is not a valid record."""
         try:
-            with open(path, "rb") as f:
-                raw = f.read(MAX_FILE + 1)
+            # opened without waiting for a FIFO's writer, then refused unless a regular file
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            try:
+                mode = os.fstat(fd).st_mode
+                if not stat.S_ISREG(mode):
+                    kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, a device)"
+                    raise RecordError(f"cannot read {quote(str(path))}: {kind}")
+                with open(fd, "rb", closefd=False) as f:
+                    raw = f.read(MAX_FILE + 1)
+            finally:
+                os.close(fd)
         except OSError as e:
             raise RecordError(f"cannot read {quote(str(path))}: {e.strerror or e}") from None
         if len(raw) > MAX_FILE:
