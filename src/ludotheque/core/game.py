@@ -338,7 +338,7 @@ class _Actions:
 
     __slots__ = ("root", "base", "start", "played")
 
-    def __init__(self, root: "State", base: "_Actions | None", start: int, played: array) -> None:
+    def __init__(self, root: "State", base: "_Actions | None", start: int, played: "array[int]") -> None:
         self.root, self.base, self.start, self.played = root, base, start, played
 
     def after(self, ply: int, action: int) -> "_Actions":
@@ -354,9 +354,10 @@ class _Actions:
         own.append(action)
         return _Actions(self.root, self.base, self.start, own)
 
-    def upto(self, ply: int) -> array:
+    def upto(self, ply: int) -> "array[int]":
         """The first ``ply`` actions."""
-        parts, node = [], self
+        parts = []
+        node: _Actions | None = self
         while node is not None:
             parts.append(node.played[:ply - node.start])
             ply, node = node.start, node.base
