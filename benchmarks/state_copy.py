@@ -87,14 +87,14 @@ def clones(repeat: int, openspiel: bool) -> dict[str, Any]:
     for move in (10, 300):
         state = state_after(game, move, 0)
         assert state is not None
-        row = {"copy": best_us(lambda: copy.copy(state), repeat, 200),
-               "deepcopy": best_us(lambda: copy.deepcopy(state), repeat, 200),
-               "pickle": best_us(lambda: pickle.loads(pickle.dumps(state)), repeat, 200)}
+        row = {"copy": best_us(lambda: copy.copy(state), repeat, 1000),
+               "deepcopy": best_us(lambda: copy.deepcopy(state), repeat, 1000),
+               "pickle": best_us(lambda: pickle.loads(pickle.dumps(state)), repeat, 1000)}
         if openspiel:
             os_state = os_game.new_initial_state()
             for a in state.history()[1]:
                 os_state.apply_action(a)
-            row["openspiel_clone"] = best_us(os_state.clone, repeat, 200)
+            row["openspiel_clone"] = best_us(os_state.clone, repeat, 1000)
         out[f"move_{move}_us"] = row
     out["ratio_300_over_10"] = {k: round(out["move_300_us"][k] / out["move_10_us"][k], 2)
                                 for k in out["move_10_us"]}
@@ -115,7 +115,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--states", type=int, default=1000)
     p.add_argument("--plies", type=int, default=300)
-    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--repeat", type=int, default=7)
     p.add_argument("--sims", type=int, default=5)
     p.add_argument("--rulesets", nargs="+", default=["dara", "oware/nam-nam"])
     p.add_argument("--no-openspiel", action="store_true")

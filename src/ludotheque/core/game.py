@@ -589,10 +589,15 @@ class State:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickling is trusted (it can run any code anyway): the array, and the start and the
-        # actions for `history`, without replaying them (an initial state's start is its seed)
-        root, actions = self.history()           # a list pickles small integers in 2-3 bytes
-        start = root._data if root._origin is None else None
-        return (_unpickle, (self.game.id, root._origin, start, actions, self._data))
+        # actions for `history`, without replaying them (an initial state's start is its seed);
+        # as bytes, which pickle as one copy whatever their length
+        if self._actions is None:
+            root, actions = self, array("i")
+        else:
+            root, actions = self._actions.root, self._actions.upto(self._ply)
+        start = _words_to_bytes(root._data) if root._origin is None else None
+        return (_unpickle, (self.game.id, root._origin, start, _words_to_bytes(actions),
+                            _words_to_bytes(self._data)))
 
     def to_text(self, lang: str = "en") -> str:
         return self.game.render(self, lang)
@@ -610,20 +615,34 @@ class State:
         return hash((self.game.id, self.key()))
 
 
-def _unpickle(ruleset_id: str, origin: tuple[int | None] | None, start: np.ndarray | None,
-              actions: list[int], data: np.ndarray) -> State:
+def _words_to_bytes(words: "np.ndarray | array[int]") -> bytes:
+    """int32 words as little-endian bytes, whatever the machine's byte order."""
+    return np.asarray(words, "<i4").tobytes()
+
+
+def _bytes_to_words(raw: bytes) -> np.ndarray:
+    """`_words_to_bytes` undone: a new native int32 array."""
+    return np.frombuffer(raw, "<i4").astype(np.int32)
+
+
+def _unpickle(ruleset_id: str, origin: tuple[int | None] | None, start: bytes | None,
+              actions: bytes, data: bytes) -> State:
     from .registry import load
     game = load(ruleset_id)
     if start is None:
         assert origin is not None
-        start = game.initial_data(origin[0])
-    root = State._trusted(game, start, origin=origin)
-    if not actions:
+        root = State._trusted(game, game.initial_data(origin[0]), origin=origin)
+    else:
+        root = State._trusted(game, _bytes_to_words(start), origin=origin)
+    played = _bytes_to_words(actions)
+    if not len(played):
         return root
     node = None
-    for at in range(0, len(actions), SEGMENT):
-        node = _Actions(root, node, at, array("i", actions[at:at + SEGMENT]))
-    return State._trusted(game, data, node, len(actions))
+    for at in range(0, len(played), SEGMENT):
+        segment = array("i")
+        segment.frombytes(played[at:at + SEGMENT].tobytes())
+        node = _Actions(root, node, at, segment)
+    return State._trusted(game, _bytes_to_words(data), node, len(played))
 
 
 def play_line(state: State, moves: Sequence[str]) -> State:
