@@ -7,7 +7,7 @@
   one Nam-Nam state at move 10 and at move 300 (best of ``--repeat`` rounds, microseconds).
 - OpenSpiel's `random_sim_test` of ``--sims`` Nam-Nam games (wall seconds).
 
-Usage: python benchmarks/state_copy.py [--states 1000] [--plies 300] [--repeat 5] [--sims 5]
+Usage: python benchmarks/state_copy.py [--states 1000] [--plies 300] [--repeat 7] [--sims 5]
        [--rulesets dara oware/nam-nam] [--no-openspiel]
 Prints one JSON object.
 """
