@@ -107,6 +107,20 @@ def test_builders_of_positions_still_work_without_checks():
     assert s.legal_actions() and not s.is_terminal
 
 
+@pytest.mark.parametrize("ruleset, diagram", [
+    ("yote", "5  . . . . . .\n4  . . . . . .\n3  . . . . . .\n2  . . . . . .\n1  . . . . . L\n   a b c d e f"),
+    ("puluc", "pos:  0    1  2  3   4  5  6  7  8  9  10\n      Y×4  .  .  .   .  .  .  .  .  .  B×4"),
+    ("oware", "North 4 4 4 4 4 4 store 0\nSouth 4 4 4 4 4 4 store 0"),
+])
+def test_diagram_builders_take_player_0_or_1_to_move(ruleset, diagram):
+    # the kernels index by the player to move: any other number would read past the arrays
+    game = ludotheque.load(ruleset)
+    assert game.from_diagram(diagram, 1) is not None
+    for to_move in (2, -1, 7):
+        with pytest.raises(NotationError):
+            game.from_diagram(diagram, to_move)
+
+
 # -- serialize / deserialize --------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruleset", RULESETS)

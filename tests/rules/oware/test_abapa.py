@@ -282,11 +282,6 @@ def test_ow_e4_with_allow_the_empty_row_s_turn_is_skipped_in_a_built_position():
     assert s.current_player == SOUTH and moves(s) == ["F"]
 
 
-@pytest.mark.parametrize("to_move", [2, -1, 5])
-def test_ow_g1_a_diagram_s_player_to_move_is_south_or_north(to_move):
-    with pytest.raises(NotationError):
-        position("North 0 0 0 0 0 1 store 23\nSouth 3 1 0 0 0 0 store 20", to_move)
-
 # -- OW-F end --------------------------------------------------------------------------------
 
 def test_ow_f1_twenty_five_wins_at_once():
