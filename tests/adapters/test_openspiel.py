@@ -1,5 +1,7 @@
 """Every ruleset registers as an OpenSpiel game that passes OpenSpiel's random simulation
 test, and an OpenSpiel algorithm plays a ludotheque game to the solver's value."""
+import random
+
 import numpy as np
 import pyspiel
 import pytest
@@ -58,3 +60,22 @@ def test_openspiel_mcts_finds_a_winning_first_move_of_fanoron_telo():
         bot = mcts.MCTSBot(game, 1.4, 1500, mcts.RandomRolloutEvaluator(1, rng),
                            random_state=rng, solve=True)
         assert state.action_to_string(bot.step(state)) in winning
+
+
+def test_clone_copies_the_position_without_replaying_the_game(monkeypatch):
+    game = pyspiel.load_game(register("oware/nam-nam"))
+    state = game.new_initial_state()
+    rng = random.Random(0)                              # a game that lasts 300 actions
+    for _ in range(300):
+        state.apply_action(state.ludo.random_action(rng))
+
+    def refuse(self, action):
+        raise AssertionError("the game was replayed")
+    monkeypatch.setattr(ludotheque.State, "_apply_unchecked", refuse)
+    twin = state.clone()
+    assert twin.history() == state.history() and str(twin) == str(state)
+    assert twin.ludo == state.ludo and twin.ludo.data is not state.ludo.data
+    assert twin.legal_actions() == state.legal_actions() and twin.move_number() == 300
+    monkeypatch.undo()
+    twin.apply_action(twin.legal_actions()[0])          # the clone plays on, the original stays
+    assert state.move_number() == 300 and twin.move_number() == 301

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import ludotheque
-from ludotheque import CHANCE
+from ludotheque import CHANCE, IllegalActionError
 from ludotheque.ai import alphabeta as AB
 from ludotheque.ai import mcts
 from ludotheque.ai.agents import (
@@ -55,6 +55,34 @@ def test_every_ruleset_has_all_levels(ruleset):
     for spec in table.values():
         make_agent(spec)                                    # every spec parses
 
+
+
+# -- edge positions: a finished game, a single move, forced feeding, a skipped turn ----------
+
+EDGE_POSITIONS = [
+    ("oware", "North 0 0 0 0 0 0 store 23\nSouth 3 1 0 0 0 1 store 20", 0),   # one feeding move
+    ("oware", "North 0 0 0 0 0 0 store 20\nSouth 3 1 4 2 0 1 store 17", 0),   # two feeding moves
+    ("oware", "North 0 0 0 0 0 0 store 20\nSouth 3 1 2 1 0 0 store 21", 0),   # no feeding move: over
+    ("oware", "North 0 0 0 0 0 0 store 24\nSouth 0 0 0 0 0 0 store 24", 1),   # empty board
+    ("oware", "North 1 0 0 0 0 0 store 24\nSouth 0 2 1 1 0 0 store 19", 1),   # one move to the end
+    ("oware?grand_slam=allow", "North 0 0 0 0 0 0 store 23\nSouth 3 1 0 0 0 1 store 20", 1),
+    ("oware/nam-nam", "North 0 0 0 0 0 0 store 24\nSouth 4 4 4 4 4 4 store 0", 1),   # blocked
+    ("oware/nam-nam", "North 4 4 4 4 4 4 store 0\nSouth 4* 4* 4* 4* 4* 4* store 0", 0),  # all North's
+    ("oware/omweso", "4 0 0 0 0 0 0 0 0\n3 0 0 0 0 0 0 0 0\n2 1 1 1 1 1 1 1 1\n1 7 7 7 7 7 7 7 7", 1),
+    ("oware/omweso", "4 0 0 0 0 0 0 0 0\n3 0 0 0 0 0 0 0 0\n2 1 1 1 1 1 1 1 1\n1 7 7 7 7 7 7 7 7", 0),
+]
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "alphabeta:0.2", "expert", "mcts:50p"])
+def test_every_agent_plays_or_says_the_game_is_over_on_edge_positions(spec):
+    for ruleset, diagram, to_move in EDGE_POSITIONS:
+        state = ludotheque.load(ruleset).from_diagram(diagram, to_move)
+        agent = make_agent(spec)
+        if state.is_terminal:
+            with pytest.raises(IllegalActionError, match="the game is over"):
+                agent.choose(state)
+        else:
+            assert agent.choose(state) in state.legal_actions(), (ruleset, diagram)
 
 # -- alpha-beta finds forced wins ----------------------------------------------------------
 

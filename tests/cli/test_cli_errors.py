@@ -24,7 +24,7 @@ def assert_one_line_error(out, *words):
     assert "Traceback" not in out.stderr
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("ludotheque: error:"), out.stderr
-    assert len(lines[0]) < 600
+    assert len(lines[0]) < 600 and "internal error" not in lines[0]
     for w in words:
         assert w in lines[0]
 
@@ -37,6 +37,7 @@ def files(tmp_path_factory):
     (d / "tags.json").write_text('{"format": "ludotheque-record", "ruleset": "oware", "actions": [], "tags": 7}')
     (d / "deep.json").write_text("{" + "[" * 100_000)
     (d / "huge-option.ogn").write_text('[Ruleset "oware?max_plies=9223372036854775808"]\n\n*\n')
+    os.mkfifo(d / "fifo")                          # no writer: reading it would wait forever
     return d
 
 
@@ -61,6 +62,25 @@ def files(tmp_path_factory):
     (["bench", "oware", "--seconds", "nan"], ["--seconds"]),
     (["soak", "oware", "--plies", "0"], ["--plies"]),
     (["soak", "nope"], ["unknown game"]),
+    (["replay", "{dir}/fifo"], ["cannot read", "not a regular file"]),
+    (["analyse", "{dir}/fifo"], ["cannot read", "not a regular file"]),
+    (["bench", "oware", "--seconds", "1e9"], ["--seconds", "at most 3600"]),
+    (["analyse", "{dir}/illegal.ogn", "--seconds", "1e9"], ["--seconds", "at most 3600"]),
+    (["solve", "oware"], ["oware has no solver"]),
+    (["solve", "puluc"], ["puluc has no solver"]),
+    (["solve", "konane?size=14"], ["too large to solve"]),
+    (["warmup", "--jobs", "0"], ["--jobs is at least 1"]),
+    (["serve", "--db", "{dir}"], ["--db", "folder"]),
+    (["serve", "--db", "{dir}/latin1.ogn"], ["--db", "not an SQLite database"]),
+    (["serve", "--db", "{dir}/new.sqlite", "--port", "99999"], ["--port is 1 to 65535"]),
+    (["serve", "--db", "{dir}/new.sqlite", "--port", "-1"], ["--port is 1 to 65535"]),
+    (["serve", "--db", "{dir}/new.sqlite", "--host", "256.1.1.1"], ["cannot listen on 256.1.1.1"]),
+    (["selfplay", "oware", "--agent", "random", "--games", "1", "--out", "{dir}/sp", "--opening", "100000"],
+     ["the opening"]),
+    (["selfplay", "oware", "--agent", "random", "--games", "1", "--out", "{dir}/sp", "--jobs", "1",
+      "--opening", "2000", "--json"], ["every opening of 2000 random actions ends the game"]),
+    (["arena", "oware", "--agents", "random", "greedy", "--out", "{dir}/arena", "--opening", "100000"],
+     ["the opening"]),
 ])
 def test_bad_command_lines_get_one_line_on_stderr(args, words, files):
     out = run(*[a.replace("{dir}", str(files)) for a in args])

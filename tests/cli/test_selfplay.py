@@ -105,3 +105,34 @@ def test_selfplay_refuses_a_folder_that_holds_shards(tmp_path, capsys):
     captured = capsys.readouterr()
     assert "already holds shards" in " ".join(captured.err.split()) and captured.out == ""
     assert (tmp_path / "shard-00000.npz").read_bytes() == before
+
+
+def test_a_puluc_shard_replays_with_its_throws_and_openings(tmp_path):
+    game = ludotheque.load("puluc")
+    (path,) = selfplay.run(game.id, "greedy", 3, tmp_path, seed=2, opening=4, jobs=1)
+    s = _load(path)
+    assert s["history_chance"].any()
+    for g in range(3):
+        history = s["history"][s["history_game"] == g]
+        chance = s["history_chance"][s["history_game"] == g]
+        rows = np.flatnonzero(s["game"] == g)
+        positions = [game.initial_state()]
+        for a, is_throw in zip(history, chance):
+            assert positions[-1].is_chance_node == is_throw
+            positions.append(positions[-1].apply(int(a)))
+        for r in rows:                                 # each decision, at its ply
+            state = positions[s["ply"][r]]
+            assert state.current_player == s["player"][r] and history[s["ply"][r]] == s["action"][r]
+            assert np.array_equal(s["observation"][r], state.observation_tensor(int(s["player"][r])))
+        assert s["ply"][rows[0]] >= 4                  # after the opening
+        assert positions[-1].is_terminal
+        returns = positions[-1].returns()
+        assert s["outcome"][rows].tolist() == [returns[p] for p in s["player"][rows]]
+
+
+def test_kept_trees_make_visit_counts_exceed_the_playout_budget(tmp_path):
+    (path,) = selfplay.run("oware", "mcts:50p", 1, tmp_path, seed=4, jobs=1)
+    s = _load(path)
+    searched = s["mask"].sum(axis=1) > 1
+    sums = s["visits"][searched].sum(axis=1)
+    assert sums.min() >= 49 and sums.max() > 50        # the kept subtree's visits count too

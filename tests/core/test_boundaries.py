@@ -14,6 +14,7 @@ import pytest
 import ludotheque
 from ludotheque import IllegalActionError, NotationError, RulesetError, State, StateError
 from ludotheque.core import registry
+from ludotheque.core.game import MAX_SERIALIZED
 
 RULESETS = [ri.name for ri in ludotheque.rulesets()]
 FAMILIES = ["oware", "oware/nam-nam", "oware/omweso", "dara", "yote", "konane", "fanorona",
@@ -106,6 +107,20 @@ def test_builders_of_positions_still_work_without_checks():
     assert s.legal_actions() and not s.is_terminal
 
 
+@pytest.mark.parametrize("ruleset, diagram", [
+    ("yote", "5  . . . . . .\n4  . . . . . .\n3  . . . . . .\n2  . . . . . .\n1  . . . . . L\n   a b c d e f"),
+    ("puluc", "pos:  0    1  2  3   4  5  6  7  8  9  10\n      Y×4  .  .  .   .  .  .  .  .  .  B×4"),
+    ("oware", "North 4 4 4 4 4 4 store 0\nSouth 4 4 4 4 4 4 store 0"),
+])
+def test_diagram_builders_take_player_0_or_1_to_move(ruleset, diagram):
+    # the kernels index by the player to move: any other number would read past the arrays
+    game = ludotheque.load(ruleset)
+    assert game.from_diagram(diagram, 1) is not None
+    for to_move in (2, -1, 7):
+        with pytest.raises(NotationError):
+            game.from_diagram(diagram, to_move)
+
+
 # -- serialize / deserialize --------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -160,6 +175,9 @@ BAD_SERIALIZED = [
     '{"format": "ludotheque-state", "version": 1, "ruleset": "oware", "actions": [], "position": [0, 0, 0]}',
     '{"format": "ludotheque-state", "version": 1, "ruleset": "oware", "actions": [], "position": [4294967296]}',
     '{"format": "ludotheque-state", "version": 1, "ruleset": "oware", "actions": [], "position": "abc"}',
+    '{"format": "ludotheque-state", "version": 1, "ruleset": "oware", "actions": [2], "actions": []}',
+    '{"format": "ludotheque-state", "format": "x", "version": 1, "ruleset": "oware", "actions": []}',
+    '{"format": "ludotheque-state", "version": 1, "ruleset": "oware", "actions": [], "seed": 1, "seed": 2}',
 ]
 
 
@@ -168,6 +186,20 @@ def test_bad_serialized_states_raise_state_error(text):
     with pytest.raises(StateError) as e:
         ludotheque.load("oware").deserialize(text)
     assert len(str(e.value)) < 300
+
+
+def test_serialized_states_are_read_up_to_a_documented_length():
+    valid = ludotheque.load("oware").initial_state().apply_move("C").serialize()
+    padded = valid[:-1] + " " * (MAX_SERIALIZED - len(valid)) + "}"
+    assert ludotheque.load("oware").deserialize(padded).history()[1] == [2]
+    with pytest.raises(StateError, match=f"at most {MAX_SERIALIZED} characters"):
+        ludotheque.load("oware").deserialize(padded[:-1] + " }")
+
+
+def test_a_key_given_twice_in_a_serialized_state_is_refused():
+    with pytest.raises(StateError, match="a key is given twice"):
+        ludotheque.load("oware").deserialize(
+            '{"format": "ludotheque-state", "version": 1, "ruleset": "oware", "actions": [2], "actions": []}')
 
 
 def test_hostile_positions_in_serialized_states_are_refused_for_every_family():

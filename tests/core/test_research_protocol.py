@@ -101,7 +101,7 @@ def test_games_and_states_pickle_small_and_by_id(ruleset):
     state = game.initial_state()
     state = state.apply(state.legal_actions()[0])
     blob = pickle.dumps(state)
-    assert len(blob) < 2000
+    assert len(blob) < state.data.nbytes + 300        # the array, the ruleset id, the action
     copy = pickle.loads(blob)
     assert copy == state and copy.game is game and copy.legal_actions() == state.legal_actions()
     with pytest.raises(ValueError):

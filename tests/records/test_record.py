@@ -77,3 +77,20 @@ def test_finished_game_records_result_and_termination():
     text = rec.to_text()
     assert "[Termination" in text and rec.result() in text
     assert GameRecord.from_text(text).result() == rec.result()
+
+
+@pytest.mark.parametrize("text", ["Ama\u2028Kofi", "Ama\u2029", "\x85Ama", "Ama\ud800", "\udc00"])
+@pytest.mark.parametrize("where", ["player", "event", "tag"])
+def test_line_separators_and_lone_surrogates_fail_validation_not_the_text_form(text, where):
+    # \u2028 and \u2029 end a line for the text parser; a lone surrogate has no UTF-8
+    rec = oware_record()
+    if where == "player":
+        rec.players[1] = text
+    elif where == "event":
+        rec.event = text
+    else:
+        rec.tags["Note"] = text
+    with pytest.raises(RecordError, match="line separators or lone surrogates"):
+        rec.check()
+    with pytest.raises(RecordError):
+        rec.to_text()

@@ -4,6 +4,12 @@
     >>> e = env("fanorona/telo")
     >>> e.reset(seed=1)
 
+`env` wraps the environment as PettingZoo's classic games are (`AssertOutOfBoundsWrapper`: an
+action outside the action space is an AssertionError; `OrderEnforcingWrapper`: no step or
+observation before `reset`); `raw_env` is the environment unwrapped. The position is
+``e.unwrapped.game_state`` (a `State`); ``state()`` is PettingZoo's global-state method, which
+these games, like PettingZoo's classic ones, do not provide.
+
 Agents ``player_0`` and ``player_1``. An observation is ``{"observation": float32 tensor in
 [0, 1] from that agent's side, "action_mask": int8 vector over the game's actions}``. A turn
 made of several actions (a capture chain, a removal after a line) is several steps of the same
@@ -19,6 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from ..core.errors import IllegalActionError
 from ..core.registry import load
@@ -42,7 +49,7 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: observation_space(self.game) for a in AGENTS}
         self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in AGENTS}
         self.np_random, _ = seeding.np_random(None)
-        self.state = self.game.initial_state()
+        self.game_state = self.game.initial_state()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -59,13 +66,13 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
-        self.state, self.num_actions_played = resolve_chance(self.game.initial_state(seed),
+        self.game_state, self.num_actions_played = resolve_chance(self.game.initial_state(seed),
                                                              self.np_random)
         self._after_action()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         player = AGENTS.index(agent)
-        return observation_dict(self.state, player, player == self.state.current_player)
+        return observation_dict(self.game_state, player, player == self.game_state.current_player)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -75,14 +82,14 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(f"{agent} is to act: None is not an action")
         self._cumulative_rewards[agent] = 0.0
-        self.state = self.state.apply(int(action))       # IllegalActionError, nothing changed
-        self.state, chance = resolve_chance(self.state, self.np_random)
+        self.game_state = self.game_state.apply(int(action))    # IllegalActionError: no change
+        self.game_state, chance = resolve_chance(self.game_state, self.np_random)
         self.num_actions_played += 1 + chance
         self._after_action()
         self._accumulate_rewards()
 
     def _after_action(self) -> None:
-        state = self.state
+        state = self.game_state
         self.rewards = {a: 0.0 for a in self.agents}
         if state.is_terminal:
             returns = state.returns()
@@ -95,12 +102,19 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = AGENTS[state.current_player]
 
     def render(self) -> str | None:
-        return self.state.to_text() if self.render_mode == "ansi" else None
+        return self.game_state.to_text() if self.render_mode == "ansi" else None
 
     def close(self) -> None:
         pass
 
 
-def env(ruleset: str, max_actions: int | None = None, render_mode: str | None = None) -> LudothequeAEC:
-    """The AEC environment of ``ruleset`` (any id `ludotheque list` shows)."""
+def raw_env(ruleset: str, max_actions: int | None = None, render_mode: str | None = None) -> LudothequeAEC:
+    """The AEC environment of ``ruleset`` (any id `ludotheque list` shows), unwrapped."""
     return LudothequeAEC(ruleset, max_actions, render_mode)
+
+
+def env(ruleset: str, max_actions: int | None = None, render_mode: str | None = None) -> AECEnv:
+    """`raw_env` in PettingZoo's wrappers for classic games: actions within the action space,
+    calls in order."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
+        raw_env(ruleset, max_actions, render_mode)))

@@ -17,8 +17,9 @@ import time
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ..core.errors import quote
+from ..core.errors import IllegalActionError, quote
 from ..core.game import State
+from ..i18n import msg
 from . import alphabeta, mcts
 
 
@@ -29,7 +30,16 @@ class Agent:
     name = "agent"
 
     def choose(self, state: State) -> int:
+        """An action to play in ``state``; IllegalActionError when the game is over."""
         raise NotImplementedError
+
+
+def choices(state: State) -> list[int]:
+    """The actions an agent chooses from: the legal ones, never none (a search of a finished
+    game would have nothing to return)."""
+    if state.is_terminal:
+        raise IllegalActionError(msg("error.game_over_action"))
+    return state.legal_actions()
 
 
 @dataclass
@@ -42,7 +52,7 @@ class RandomAgent(Agent):
         self._rng = random.Random(self.seed)
 
     def choose(self, state: State) -> int:
-        return self._rng.choice(state.legal_actions())
+        return self._rng.choice(choices(state))
 
 
 @dataclass
@@ -66,7 +76,7 @@ class AlphaBetaAgent(Agent):
         return alphabeta.search(state, self.seconds, self.depth, self.nodes, self._table)
 
     def choose(self, state: State) -> int:
-        legal = state.legal_actions()
+        legal = choices(state)
         if len(legal) == 1:
             return legal[0]
         return self.result(state).best
@@ -86,7 +96,7 @@ class GreedyAgent(Agent):
         self._rng = random.Random(self.seed)
 
     def choose(self, state: State) -> int:
-        legal = state.legal_actions()
+        legal = choices(state)
         if len(legal) == 1:
             return legal[0]
         if self._table is None or self._table.hist.shape[1] < state.game.num_actions:
@@ -127,7 +137,7 @@ class MCTSAgent(Agent):
     def choose_with_visits(self, state: State) -> tuple[int, dict[int, float]]:
         """The most visited root action and the visits of every root action (the policy
         target of self-play); a forced action is played without a search, with one visit."""
-        legal = state.legal_actions()
+        legal = choices(state)
         if len(legal) == 1:
             return legal[0], {legal[0]: 1.0}
         tree = self.search(state)

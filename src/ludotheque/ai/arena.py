@@ -68,6 +68,10 @@ def _draw_throw(state: State, rng: random.Random) -> int:
     return int(rng.choices(outcomes, probs)[0])
 
 
+class OpeningError(ValueError):
+    """Every opening of the asked length ends the game: the opening is too long for it."""
+
+
 def _random_opening(state: State, opening: int, rng: random.Random) -> tuple[State, list[int]]:
     """``opening`` random actions (throws as they fall) from ``state``: the state after them
     and the actions. An opening that ends the game is drawn again: chance, not the players,
@@ -80,7 +84,8 @@ def _random_opening(state: State, opening: int, rng: random.Random) -> tuple[Sta
             actions.append(a)
         if not s.is_terminal or opening == 0:
             return s, actions
-    raise ValueError(f"every opening of {opening} random actions ends the game")
+    raise OpeningError(f"every opening of {opening} random actions ends the game: "
+                       "give a shorter --opening")
 
 
 def opening_of(game: Game, seed: int, opening: int, start: tuple[str, ...] = (),
@@ -226,8 +231,8 @@ def check(ruleset: str, agents: list[str], games: int = 1, workers: int = 1,
         raise ValueError("the games, workers and max actions are at least 1")
     if not (0 < seconds_per_move < math.inf):
         raise ValueError("the seconds per move are a positive number")
-    if opening < 0:
-        raise ValueError("the opening is a number of actions, 0 or more")
+    if not 0 <= opening < max_actions:
+        raise ValueError("the opening is a number of actions, 0 or more and less than the max actions")
     state = game.initial_state()
     for move in start:
         try:

@@ -4,25 +4,38 @@ kept as a training example in compressed ``.npz`` shards.
 Game ``i`` of a run (0-based) plays with seed ``seed + i``: the agents of its two seats are
 seeded from it (as in the arena), so are its throws and its random ``opening`` actions (drawn
 as in `arena.opening_of`, different for each game while there are enough openings); the
-opening's actions and the throws are not examples. A run is reproducible with node- or
+opening's actions and the throws are not examples, but every game's actions, throws
+included, are kept beside them, so that a shard replays. A run is reproducible with node- or
 playout-budgeted agents (``mcts:Np``, ``alphabeta:dN``, ``alphabeta:Nn``, ``greedy``,
 ``random``): the same seed writes byte-identical shards, in this process, in a process pool
 or on Ray.
 
-Shard ``shard-00000.npz`` holds games ``0 .. games_per_shard - 1``, in game order; its arrays
-have one row per decision:
+Shard ``shard-00000.npz`` holds games ``0 .. games_per_shard - 1``, in game order; these
+arrays have one row per decision:
 
 - ``observation`` float32 ``(n, *game.observation_shape)``: `State.observation_tensor` of
   the player to act;
 - ``mask`` bool ``(n, game.num_actions)``: the legal actions;
 - ``action`` int32 ``(n,)``: the action played;
 - ``visits`` float32 ``(n, game.num_actions)``, MCTS agents only: root visit counts (a forced
-  action gets one visit, without a search);
+  action gets one visit, without a search). An agent that keeps its tree from move to move
+  (``mcts``, the default) counts the visits the kept subtree had besides the new playouts:
+  a searched row sums to the budget less one (the first playout expands the root) or more;
 - ``player`` int8 ``(n,)``: the player who acted;
 - ``outcome`` float32 ``(n,)``: that player's return at the end of the game, in [-1, 1]
   (0 for a draw and for a game cut at ``max_actions``);
 - ``game`` int32 ``(n,)``: the game's number in the run;
-- ``ruleset`` and ``agent``: 0-d strings.
+- ``ply`` int32 ``(n,)``: the actions of the game before this decision (opening and throws
+  included): the row's position is ``initial_state()`` after the game's first ``ply``
+  ``history`` actions.
+
+These have one row per action of every game, opening and throws included, in order:
+
+- ``history`` int32 ``(m,)``: the action;
+- ``history_chance`` bool ``(m,)``: whether it is a chance outcome (a throw of Puluc);
+- ``history_game`` int32 ``(m,)``: its game's number.
+
+And ``ruleset`` and ``agent``: 0-d strings.
 
 ``meta.json`` beside the shards describes the run.
 """
@@ -38,7 +51,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..core import registry
-from ..core.game import CHANCE, Game
+from ..core.game import CHANCE, Game, State
 from .agents import Agent, LevelAgent, MCTSAgent, make_agent
 from .arena import _draw_throw, opening_of
 from .pool import run_calls
@@ -73,8 +86,8 @@ def play_game(ruleset: str, spec: str, number: int, run_seed: int, opening: int 
               _searcher(make_agent(spec, seed + 7919, seconds_per_move), game)]
     state, actions, rng = opening_of(game, seed, opening, first_seed=run_seed if opening else None)
     with_visits = isinstance(agents[0], MCTSAgent)
-    obs, masks, played, visits, players = [], [], [], [], []
-    for _ in range(len(actions), max_actions):
+    obs, masks, played, visits, players, plies = [], [], [], [], [], []
+    for ply in range(len(actions), max_actions):
         if state.is_terminal:
             break
         p = state.current_player
@@ -85,6 +98,7 @@ def play_game(ruleset: str, spec: str, number: int, run_seed: int, opening: int 
         obs.append(state.observation_tensor(p))
         masks.append(state.legal_actions_mask())
         players.append(p)
+        plies.append(ply)
         if isinstance(agent, MCTSAgent):
             a, counts = agent.choose_with_visits(state)
             row = np.zeros(game.num_actions, np.float32)
@@ -95,6 +109,7 @@ def play_game(ruleset: str, spec: str, number: int, run_seed: int, opening: int 
         played.append(a)
         state = state.apply(a)
     returns = state.returns()
+    start, history = state.history()
     n = len(played)
     arrays = {
         "observation": np.array(obs, np.float32).reshape(n, *game.observation_shape),
@@ -102,10 +117,22 @@ def play_game(ruleset: str, spec: str, number: int, run_seed: int, opening: int 
         "action": np.array(played, np.int32),
         "player": np.array(players, np.int8),
         "outcome": np.array([returns[p] for p in players], np.float32),
+        "ply": np.array(plies, np.int32),
+        "history": np.array(history, np.int32),
+        "history_chance": np.array(_chance_flags(start, history), np.bool_),
     }
     if with_visits:
         arrays["visits"] = np.array(visits, np.float32).reshape(n, game.num_actions)
     return GameExamples(number, arrays)
+
+
+def _chance_flags(state: State, actions: list[int]) -> list[bool]:
+    """Which of ``actions``, played from ``state``, are chance outcomes."""
+    flags = []
+    for a in actions:
+        flags.append(state.is_chance_node)
+        state = state.apply(a)
+    return flags
 
 
 def write_npz(path: Path, arrays: dict[str, np.ndarray]) -> None:
@@ -125,6 +152,8 @@ def _shard(games: list[GameExamples], ruleset: str, spec: str) -> dict[str, np.n
     out = {k: np.concatenate([g.arrays[k] for g in games]) for k in keys}
     out["game"] = np.concatenate([np.full(len(g.arrays["action"]), g.number, np.int32)
                                   for g in games])
+    out["history_game"] = np.concatenate([np.full(len(g.arrays["history"]), g.number, np.int32)
+                                          for g in games])
     out["ruleset"], out["agent"] = np.array(ruleset), np.array(spec)
     return out
 
@@ -134,9 +163,9 @@ def check_run(ruleset: str, agent: str, games: int, out: Path | str, jobs: int =
     """The game of a run whose arguments are valid (RulesetError, ValueError otherwise)."""
     game = registry.load(ruleset)
     make_agent(agent)
-    if games < 1 or jobs < 1 or games_per_shard < 1 or max_actions < 1 or opening < 0:
+    if games < 1 or jobs < 1 or games_per_shard < 1 or max_actions < 1 or not 0 <= opening < max_actions:
         raise ValueError("games, jobs, games per shard and max actions are at least 1, "
-                         "the opening 0 or more")
+                         "the opening 0 or more and less than the max actions")
     if Path(out).is_dir() and any(Path(out).glob(SHARD_PATTERN)):
         raise ValueError(f"{out} already holds shards: write a new run into another folder")
     return game

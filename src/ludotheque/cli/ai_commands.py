@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import json
-import math
 import os
 import re
 from pathlib import Path
@@ -47,11 +46,12 @@ def add_parsers(sub: Any) -> None:
 
 
 def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
+    from ..ai.agents import MAX_SECONDS
     from ..ai.hints import analyse
     from ..core.game import CHANCE
     from ..records import GameRecord
-    if not 0 < args.seconds < math.inf:
-        raise UsageError(f"--seconds is a positive number, not {args.seconds}")
+    if not 0 < args.seconds <= MAX_SECONDS:
+        raise UsageError(f"--seconds is a positive number of at most {MAX_SECONDS:.0f}, not {args.seconds}")
     record = GameRecord.read_file(args.record)
     states = record.states()
     moves = sum(s.current_player != CHANCE for s in states[:len(record.actions)])
@@ -81,7 +81,6 @@ def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     from ..ai import arena, pool
-    from ..core import registry
     start = tuple(args.start.split())
     try:                                  # every argument checked before the folder is made
         game = arena.check(args.ruleset, list(args.agents), args.games, args.workers,
@@ -105,9 +104,12 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             (out / name).write_text(record.to_text(), encoding="utf-8")
             bar.advance(task)
 
-        result = arena.run(game.id, list(args.agents), args.games, args.workers,
-                           args.seconds_per_move, args.seed, args.max_actions, saved,
-                           args.opening, start=start, ray_address=args.ray)
+        try:
+            result = arena.run(game.id, list(args.agents), args.games, args.workers,
+                               args.seconds_per_move, args.seed, args.max_actions, saved,
+                               args.opening, start=start, ray_address=args.ray)
+        except arena.OpeningError as e:   # found only by playing: the games are too short
+            raise UsageError(str(e)) from None
     data = result.to_dict()
     (out / "results.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     if args.json:

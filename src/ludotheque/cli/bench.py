@@ -1,7 +1,6 @@
 """`ludotheque bench`: compiled random playouts per second, one core."""
 from __future__ import annotations
 
-import math
 import time
 from typing import Any
 
@@ -9,9 +8,13 @@ from ..core import registry
 from ..core.loops import compiled_loops
 
 
+MAX_SECONDS = 3600.0        # a ruleset's benchmark: longer would look like a hang
+
+
 def bench_ruleset(ruleset_id: str, seconds: float, seed: int = 1) -> dict[str, Any]:
-    if not 0 < seconds < math.inf:
-        raise ValueError(f"a benchmark runs a positive number of seconds, not {seconds}")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise ValueError(f"a benchmark runs a positive number of seconds, at most {MAX_SECONDS:.0f}, "
+                         f"not {seconds}")
     game = registry.load(ruleset_id)
     start = game.playout_start()
     loops = compiled_loops(game.kernels)

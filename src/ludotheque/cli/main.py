@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 
@@ -111,9 +110,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
-    from .bench import bench_ruleset
-    if not 0 < args.seconds < math.inf:
-        raise UsageError(f"--seconds is a positive number, not {args.seconds}")
+    from .bench import MAX_SECONDS, bench_ruleset
+    if not 0 < args.seconds <= MAX_SECONDS:
+        raise UsageError(f"--seconds is a positive number of at most {MAX_SECONDS:.0f}, not {args.seconds}")
     ids = args.rulesets or [ri.name for ri in registry.rulesets()]
     results = []
     for rid in ids:
@@ -133,9 +132,8 @@ def cmd_solve(args: argparse.Namespace, console: Console) -> int:
         with progress_bar(args.json, counted=False) as bar:
             bar.add_task(f"solving {game.id}")
             result = game.solve()
-    except NotImplementedError as e:
-        console.print(f"[red]{e}[/red]")
-        return 2
+    except NotImplementedError as e:      # no solver, or too large to solve
+        raise UsageError(str(e)) from None
     if args.json:
         print(json.dumps(result, indent=1))
         return 0

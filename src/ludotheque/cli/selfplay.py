@@ -47,6 +47,7 @@ def add_parser(sub: Any) -> None:
 
 def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     from ..ai import pool, selfplay
+    from ..ai.arena import OpeningError
     try:
         game = selfplay.check_run(args.ruleset, args.agent, args.games, args.out, args.jobs,
                                   args.games_per_shard, args.opening, args.max_actions)
@@ -56,9 +57,12 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
         raise UsageError("--ray needs Ray: pip install 'ludotheque[ray]'")
     with progress_bar(args.json) as bar:
         task = bar.add_task(f"{game.id} {args.agent}", total=args.games)
-        paths = selfplay.run(game.id, args.agent, args.games, args.out, args.seed, args.jobs,
-                             args.games_per_shard, args.opening, args.max_actions,
-                             args.seconds_per_move, args.ray, lambda _: bar.advance(task))
+        try:
+            paths = selfplay.run(game.id, args.agent, args.games, args.out, args.seed, args.jobs,
+                                 args.games_per_shard, args.opening, args.max_actions,
+                                 args.seconds_per_move, args.ray, lambda _: bar.advance(task))
+        except OpeningError as e:         # found only by playing: the games are too short
+            raise UsageError(str(e)) from None
     summary = json.loads((paths[0].parent / "meta.json").read_text(encoding="utf-8"))
     if args.json:
         print(json.dumps(summary))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
+from pathlib import Path
 from typing import Any
 
 from .errors import UsageError
@@ -17,6 +19,8 @@ from .paths import data_dir
 
 ENV_DB = "LUDOTHEQUE_DB"
 ENV_MAX_LIVE = "LUDOTHEQUE_MAX_LIVE"
+MAX_PORT = 65535
+SQLITE_HEADER = b"SQLite format 3\x00"     # the first 16 bytes of every SQLite database
 
 
 def add_parser(subparsers: Any) -> None:
@@ -49,6 +53,32 @@ def app_from_env() -> Any:
                       limits=Limits.from_env())
 
 
+def check_address(host: str, port: int) -> None:
+    """UsageError unless the server can listen on ``host:port``: uvicorn would hang on a port
+    past 65535 and end with its own message on a bad host, after the app is made."""
+    if not 1 <= port <= MAX_PORT:
+        raise UsageError(f"--port is 1 to {MAX_PORT}, not {port}")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as uvicorn does
+            probe.bind(address)
+    except (OSError, UnicodeError) as e:      # gaierror is an OSError; UnicodeError: IDNA
+        raise UsageError(f"cannot listen on {host} port {port}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def check_db(db: Path) -> None:
+    """UsageError unless ``db`` is an SQLite database or a file SQLite can make there."""
+    if db.exists() and not db.is_file():
+        raise UsageError(f"--db {db} is a folder or a special file, not a database file")
+    if db.is_file():
+        with open(db, "rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+        if head and head != SQLITE_HEADER:          # an empty file becomes a database
+            raise UsageError(f"--db {db} is not an SQLite database")
+
+
 def cmd_serve(args: argparse.Namespace, console: Any) -> int:
     import uvicorn
 
@@ -71,6 +101,9 @@ def cmd_serve(args: argparse.Namespace, console: Any) -> int:
         Limits.from_env()           # a bad setting is named here, not in each worker
     except ValueError as e:
         raise UsageError(str(e)) from None
+    if not is_postgres(db):
+        check_db(Path(db))
+    check_address(args.host, args.port)
     os.environ[ENV_DB] = db         # the workers (and uvicorn's own process) read it
     if args.max_live is not None:
         os.environ[ENV_MAX_LIVE] = str(args.max_live)

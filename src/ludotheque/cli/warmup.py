@@ -11,6 +11,8 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from .errors import UsageError
+
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("warmup", help="compile every game ahead of play (the first run after "
@@ -30,8 +32,7 @@ def cmd_warmup(args: argparse.Namespace, console: Console) -> int:
     for rid in ids:
         registry.load(rid)                       # a bad id fails before anything starts
     if args.jobs < 1:
-        console.print("[red]error:[/red] --jobs is at least 1")
-        return 2
+        raise UsageError(f"--jobs is at least 1, not {args.jobs}")
     t0 = time.perf_counter()
     if args.json:
         dropped = warm_all(ids, args.jobs)

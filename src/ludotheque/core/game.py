@@ -8,6 +8,8 @@ from __future__ import annotations
 import enum
 import json
 import random
+import threading
+from array import array
 from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
@@ -104,7 +106,8 @@ class Game:
     def deserialize(self, text: str) -> "State":
         """The state written by `State.serialize`: the start (the initial state, or a raw
         position the game accepts through `check_data`) and the actions since, each replayed
-        through the rules. StateError (a RecordError) if anything is wrong."""
+        through the rules. StateError (a RecordError) if anything is wrong, a key is given
+        twice, or the text is longer than MAX_SERIALIZED (1,000,000) characters."""
         data = _load_json(text)
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise StateError(f'not a serialized state (missing "format": "{STATE_FORMAT}")')
@@ -298,6 +301,7 @@ STATE_FORMAT = "ludotheque-state"
 STATE_VERSION = 1
 MAX_STATE_LENGTH = 1 << 20   # int32 words; far above any game's state with its history
 MAX_MOVE_LENGTH = 400        # characters of a move or turn (a chain of 90 jumps fits)
+MAX_SERIALIZED = 1_000_000   # characters of a serialized state: some 200,000 actions
 
 
 def _is_int(v: object) -> bool:
@@ -305,14 +309,72 @@ def _is_int(v: object) -> bool:
 
 
 def _load_json(text: object) -> Any:
-    """``json.loads`` that raises only StateError: not text, bad syntax, nesting too deep
-    (RecursionError), an integer of more digits than Python converts (ValueError)."""
+    """``json.loads`` that raises only StateError: not text, longer than MAX_SERIALIZED, bad
+    syntax, a key given twice (which one would count?), nesting too deep (RecursionError),
+    an integer of more digits than Python converts (ValueError)."""
     if not isinstance(text, (str, bytes)):
         raise StateError(f"a serialized state is a string, not {type(text).__name__}")
+    if len(text) > MAX_SERIALIZED:
+        raise StateError(f"a serialized state has at most {MAX_SERIALIZED} characters")
+
+    def no_repeat(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(pairs)
+        if len(out) != len(pairs):
+            raise StateError("a key is given twice in a serialized state")
+        return out
+
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError, UnicodeDecodeError) as e:
+        return json.loads(text, object_pairs_hook=no_repeat)
+    except (ValueError, RecursionError) as e:     # UnicodeDecodeError is a ValueError
+        if isinstance(e, StateError):
+            raise
         raise StateError(f"not a serialized state: {quote(str(e))}") from None
+
+
+SEGMENT = 128      # actions a history node holds at most: what a second line of play copies
+
+
+class _Actions:
+    """The actions played since a start (``root``), shared by the states of a game: a state
+    knows only how many of them are its own (its ply). They are kept in nodes of at most
+    SEGMENT actions, each after ``base`` (the first ``start`` actions). A state at the end of
+    the last node appends to it; a state inside a node (a second line of play, as in a search)
+    starts a new node with its own part of that node: both are O(1), and no state keeps an
+    earlier state (its array, its caches) alive, only the start."""
+
+    __slots__ = ("root", "base", "start", "played")
+
+    def __init__(self, root: "State", base: "_Actions | None", start: int, played: "array[int]") -> None:
+        self.root, self.base, self.start, self.played = root, base, start, played
+
+    def after(self, ply: int, action: int) -> "_Actions":
+        """The actions of a state at ``ply`` in this node followed by ``action``."""
+        n = ply - self.start
+        with _APPENDING:
+            if n == len(self.played) and n < SEGMENT:
+                self.played.append(action)
+                return self
+        if n == len(self.played):       # a full node (never appended again): a new one after it
+            return _Actions(self.root, self, ply, array("i", (action,)))
+        own = self.played[:n]
+        own.append(action)
+        return _Actions(self.root, self.base, self.start, own)
+
+    def upto(self, ply: int) -> "array[int]":
+        """The first ``ply`` actions."""
+        parts = []
+        node: _Actions | None = self
+        while node is not None:
+            parts.append(node.played[:ply - node.start])
+            ply, node = node.start, node.base
+        out = array("i")
+        for part in reversed(parts):
+            out.extend(part)
+        return out
+
+
+# two threads playing on from one state must not both append to its node
+_APPENDING = threading.Lock()
 
 
 class State:
@@ -320,10 +382,12 @@ class State:
 
     `State(game, data)` builds a state from a raw kernel array only if the game vouches for
     it (`Game.check_data`): the kernels index by the array's values without bounds checks, so
-    an arbitrary array could make them write past its end. Each state remembers the state it
-    was played from, so that `serialize` can write the start and the actions."""
+    an arbitrary array could make them write past its end. A state owns its array and shares
+    with the other states of its game the start and the actions since (`history`), so that
+    `serialize` can write them; it keeps no earlier state alive, and copies (`copy`,
+    `deepcopy`, pickle) copy the array, not the game."""
 
-    __slots__ = ("game", "_data", "_to_move", "_legal", "_parent", "_action", "_origin")
+    __slots__ = ("game", "_data", "_to_move", "_legal", "_actions", "_ply", "_origin")
 
     def __init__(self, game: Game, data: np.ndarray) -> None:
         if not isinstance(game, Game):
@@ -334,26 +398,27 @@ class State:
                              f"of at most {MAX_STATE_LENGTH} words")
         data = data.copy()                    # the caller keeps no writable handle on it
         game.check_data(data)
-        self._init(game, data, None, -1, None)
+        self._init(game, data, None, 0, None)
 
     @classmethod
-    def _trusted(cls, game: Game, data: np.ndarray, parent: "State | None" = None, action: int = -1,
+    def _trusted(cls, game: Game, data: np.ndarray, actions: _Actions | None = None, ply: int = 0,
                  origin: tuple[int | None] | None = None) -> "State":
         """A state from an array the engine made (no checks: the hot path and the games' own
-        builders). ``origin`` is ``(seed,)`` for an initial state, None for a built position."""
+        builders). Without ``actions`` the state is a start: ``origin`` is ``(seed,)`` for an
+        initial state, None for a built position."""
         state = cls.__new__(cls)
-        state._init(game, data, parent, action, origin)
+        state._init(game, data, actions, ply, origin)
         return state
 
-    def _init(self, game: Game, data: np.ndarray, parent: "State | None", action: int,
+    def _init(self, game: Game, data: np.ndarray, actions: _Actions | None, ply: int,
               origin: tuple[int | None] | None) -> None:
         self.game = game
         data.flags.writeable = False
         self._data = data
         self._to_move: int | None = None          # cached: a state never changes
         self._legal: tuple[int, ...] | None = None
-        self._parent = parent
-        self._action = action
+        self._actions = actions
+        self._ply = ply
         self._origin = origin
 
     @property
@@ -428,7 +493,9 @@ class State:
         g = self.game
         data = self._data.copy()
         need = g.kernels.apply(data, g.spec, action)
-        return State._trusted(g, grow(data, need) if need else data, self, action)
+        node = self._actions or _Actions(self, None, 0, array("i"))
+        return State._trusted(g, grow(data, need) if need else data, node.after(self._ply, action),
+                              self._ply + 1)
 
     def apply_move(self, text: str) -> "State":
         """The state after the move written ``text`` in the game's notation."""
@@ -498,12 +565,9 @@ class State:
     def history(self) -> tuple["State", list[int]]:
         """The state this one was played from (an initial state or a built position) and
         the actions played since."""
-        actions, s = [], self
-        while s._parent is not None:
-            actions.append(s._action)
-            s = s._parent
-        actions.reverse()
-        return s, actions
+        if self._actions is None:
+            return self, []
+        return self._actions.root, self._actions.upto(self._ply).tolist()
 
     def serialize(self) -> str:
         """One line of JSON that `Game.deserialize` reads back: the ruleset, the start (the
@@ -520,11 +584,26 @@ class State:
         out["actions"] = actions
         return json.dumps(out, separators=(",", ":"))
 
+    def __copy__(self) -> "State":
+        copy = State._trusted(self.game, self._data.copy(), self._actions, self._ply, self._origin)
+        copy._to_move, copy._legal = self._to_move, self._legal
+        return copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        # the start and the actions are immutable and shared, as the game is
+        return self.__copy__()
+
     def __reduce__(self) -> tuple[Any, ...]:
-        # pickling is trusted (it can run any code anyway); it stores the start and the
-        # actions rather than the chain of parents, which would recurse once per action
-        root, actions = self.history()
-        return (_unpickle, (self.game.id, root._origin, root._data.copy(), actions))
+        # pickling is trusted (it can run any code anyway): the array, and the start and the
+        # actions for `history`, without replaying them (an initial state's start is its seed);
+        # as bytes, which pickle as one copy whatever their length
+        if self._actions is None:
+            root, actions = self, array("i")
+        else:
+            root, actions = self._actions.root, self._actions.upto(self._ply)
+        start = _words_to_bytes(root._data) if root._origin is None else None
+        return (_unpickle, (self.game.id, root._origin, start, _words_to_bytes(actions),
+                            _words_to_bytes(self._data)))
 
     def to_text(self, lang: str = "en") -> str:
         return self.game.render(self, lang)
@@ -542,13 +621,34 @@ class State:
         return hash((self.game.id, self.key()))
 
 
-def _unpickle(ruleset_id: str, origin: tuple[int | None] | None, data: np.ndarray,
-              actions: list[int]) -> State:
+def _words_to_bytes(words: "np.ndarray | array[int]") -> bytes:
+    """int32 words as little-endian bytes, whatever the machine's byte order."""
+    return np.asarray(words, "<i4").tobytes()
+
+
+def _bytes_to_words(raw: bytes) -> np.ndarray:
+    """`_words_to_bytes` undone: a new native int32 array."""
+    return np.frombuffer(raw, "<i4").astype(np.int32)
+
+
+def _unpickle(ruleset_id: str, origin: tuple[int | None] | None, start: bytes | None,
+              actions: bytes, data: bytes) -> State:
     from .registry import load
-    state = State._trusted(load(ruleset_id), data, origin=origin)
-    for a in actions:
-        state = state._apply_unchecked(a)
-    return state
+    game = load(ruleset_id)
+    if start is None:
+        assert origin is not None
+        root = State._trusted(game, game.initial_data(origin[0]), origin=origin)
+    else:
+        root = State._trusted(game, _bytes_to_words(start), origin=origin)
+    played = _bytes_to_words(actions)
+    if not len(played):
+        return root
+    node = None
+    for at in range(0, len(played), SEGMENT):
+        segment = array("i")
+        segment.frombytes(played[at:at + SEGMENT].tobytes())
+        node = _Actions(root, node, at, segment)
+    return State._trusted(game, _bytes_to_words(data), node, len(played))
 
 
 def play_line(state: State, moves: Sequence[str]) -> State:

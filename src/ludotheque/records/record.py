@@ -30,6 +30,7 @@ import json
 import math
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,9 +47,10 @@ MAX_TAGS = 100
 MAX_FILE = 10_000_000    # bytes of a record file
 FIELD_TAGS = ("Event", "Date", "Ruleset", "Result", "Termination")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
-# control characters (newlines included) and the bidi overrides and isolates, which would let
-# a name reorder the text around it
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# control characters (newlines included) and the line and paragraph separators, which end a
+# line for str.splitlines (the text form would not read them back); the bidi overrides and
+# isolates, which would let a name reorder the text around it; lone surrogates (no UTF-8)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 @dataclass
@@ -260,11 +262,20 @@ class GameRecord:
 
     @classmethod
     def read_file(cls, path: str | os.PathLike[str]) -> "GameRecord":
-        """The record in a file (either form); RecordError if it cannot be read as UTF-8
-        text or is not a valid record."""
+        """The record in a file (either form); RecordError if it is no regular file (a FIFO
+        would wait for a writer), cannot be read as UTF-8 text or is not a valid record."""
         try:
-            with open(path, "rb") as f:
-                raw = f.read(MAX_FILE + 1)
+            # opened without waiting for a FIFO's writer, then refused unless a regular file
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            try:
+                mode = os.fstat(fd).st_mode
+                if not stat.S_ISREG(mode):
+                    kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, a device)"
+                    raise RecordError(f"cannot read {quote(str(path))}: {kind}")
+                with open(fd, "rb", closefd=False) as f:
+                    raw = f.read(MAX_FILE + 1)
+            finally:
+                os.close(fd)
         except OSError as e:
             raise RecordError(f"cannot read {quote(str(path))}: {e.strerror or e}") from None
         if len(raw) > MAX_FILE:
@@ -321,7 +332,8 @@ def _check_text(what: str, text: object) -> None:
     if len(text) > MAX_TEXT:
         raise RecordError(f"a record's {what} has at most {MAX_TEXT} characters")
     if _UNSAFE.search(text):
-        raise RecordError(f"a record's {what} may not hold control characters: {quote(text)}")
+        raise RecordError(f"a record's {what} may not hold control characters, line separators "
+                          f"or lone surrogates: {quote(text)}")
 
 
 def _strip_comments(body: str) -> str:

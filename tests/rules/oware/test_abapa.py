@@ -1,9 +1,11 @@
 """Oware Abapa: one test per clause of rules/oware.md part 1 (OW-*), positions from diagrams."""
+import json
+
 import numpy as np
 import pytest
 
 import ludotheque
-from ludotheque import IllegalActionError, NotationError, Termination
+from ludotheque import IllegalActionError, NotationError, StateError, Termination
 from ludotheque.core.perft import divide, perft
 from ludotheque.games.oware import kernels as K
 
@@ -253,6 +255,31 @@ South   2  0  0  0  0  6    store 22
 """, ruleset="oware?grand_slam=allow")
     after = s.apply_move("F")   # takes all 14 -> 22+... wins; different path:
     assert after.is_terminal
+
+
+
+NORTH_EMPTY = "North 0 0 0 0 0 0 store 23\nSouth 3 1 0 0 0 1 store 20"
+
+
+@pytest.mark.parametrize("ruleset", ["oware", "oware?grand_slam=forbid-capture"])
+def test_ow_e4_without_allow_a_player_to_move_with_an_empty_row_is_never_reached(ruleset):
+    # OW-E4: only `allow` can leave the player to move with no seed; under the other modes
+    # South had to feed him (OW-E1) or the game ended (OW-E2): such a position is refused
+    game = ludotheque.load(ruleset)
+    with pytest.raises(StateError, match="North to move has no seed"):
+        game.from_diagram(NORTH_EMPTY, NORTH)
+    data = ludotheque.load("oware?grand_slam=allow").from_diagram(NORTH_EMPTY, SOUTH).data.tolist()
+    data[K.TO_MOVE] = NORTH
+    text = json.dumps({"format": "ludotheque-state", "version": 1, "ruleset": game.id,
+                       "actions": [], "position": data})
+    with pytest.raises(StateError, match="North to move has no seed"):
+        game.deserialize(text)
+    assert game.from_diagram(NORTH_EMPTY, SOUTH).legal_actions() == [5]   # South feeds
+
+
+def test_ow_e4_with_allow_the_empty_row_s_turn_is_skipped_in_a_built_position():
+    s = position(NORTH_EMPTY, NORTH, ruleset="oware?grand_slam=allow")
+    assert s.current_player == SOUTH and moves(s) == ["F"]
 
 
 # -- OW-F end --------------------------------------------------------------------------------

@@ -47,8 +47,15 @@ class Oware(Game):
         return self.position_data(np.full(12, 4), (0, 0), 0)
 
     def position_data(self, houses: Any, stores: tuple[int, int], to_move: int) -> np.ndarray:
+        """StateError for a position the rules end before it is reached: the player to move
+        has no seed (only `allow` skips his turn, OW-E4; otherwise his opponent had to feed
+        him, OW-E1, or the game ended, OW-E2)."""
         s = K.new_state(np.asarray(houses, np.int32), stores, to_move)
         K.settle(s, self.spec)
+        p = int(s[K.TO_MOVE])
+        if s[K.END] == K.ONGOING and s[6 * p:6 * p + 6].sum() == 0:
+            raise StateError(f"{self.player_names[p]} to move has no seed: with grand_slam="
+                             f"{self.grand_slam} the game ends before such a turn (OW-E1, OW-E2)")
         return s
 
     def check_data(self, data: np.ndarray) -> None:
@@ -65,7 +72,8 @@ class Oware(Game):
             raise StateError("not an Oware position array as position_data() makes it")
 
     def from_diagram(self, diagram: str, to_move: int = 0) -> State:
-        """A state from the spec's diagram form (North's row printed f..a, stores after)::
+        """A state from the spec's diagram form (North's row printed f..a, stores after);
+        StateError for a position the rules never reach (`position_data`)::
 
                     f  e  d  c  b  a
             North   0  0  3  0  1  1    store 13
@@ -84,6 +92,8 @@ class Oware(Game):
         houses = south + north[::-1]
         if sum(houses) + north_store + south_store != 48:
             raise NotationError("an Oware position holds 48 seeds")
+        if to_move not in (0, 1) or isinstance(to_move, bool):
+            raise NotationError("the player to move is 0 (South) or 1 (North)")
         return State._trusted(self, self.position_data(houses, (south_store, north_store), to_move))
 
     # -- notation -----------------------------------------------------------------

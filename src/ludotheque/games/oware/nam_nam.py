@@ -47,6 +47,9 @@ ROUND_END_TEXT = {   # message ids of the catalogue (ludotheque.i18n)
 }
 
 
+MAX_ROUND = 10**6     # far beyond any game; the state holds it in an int32
+
+
 class NamNam(Game):
     name = "Nam-Nam"
     num_actions = 12
@@ -100,6 +103,8 @@ class NamNam(Game):
             raise NotationError("the player to move is 0 (South) or 1 (North)")
         if round_number is not None:
             rnd = round_number
+        if not 1 <= rnd <= MAX_ROUND:
+            raise NotationError(f"a round number is 1 to {MAX_ROUND}")
         return State._trusted(self, self.position_data(houses, owners, stores, to_move, rnd))
 
     # -- notation -----------------------------------------------------------------

@@ -67,6 +67,8 @@ class Puluc(Game):
         Cities: `Y×4`, `Y×2+G`, `B×2+g`, `G`, `(empty)`; field: `.` or a unit bottom→top of
         `Y` `B` (ordinary) and `G` `g` (yellow's and blue's Guardian). Removed warriors are
         inferred when not given."""
+        if to_move not in (0, 1):
+            raise NotationError("the player to move is 0 (Yellow) or 1 (Blue)")
         lines = [ln for ln in diagram.splitlines() if ln.strip()]
         if len(lines) < 2 or not lines[0].strip().startswith("pos:"):
             raise NotationError("a Puluc diagram is a 'pos:' line and a contents line")

@@ -121,6 +121,8 @@ class Yote(Game):
                 raise NotationError(f"cannot read the diagram line {quote(line)}")
         if sorted(rows) != list(range(1, self.height + 1)):
             raise NotationError(f"a {self.name} diagram has ranks 1-{self.height}")
+        if to_move not in (0, 1):
+            raise NotationError("the player to move is 0 or 1")
         s = K.new_state(self.spec)
         col0 = {r: rows[r][0] for r in rows}
         for rank, (_, text) in rows.items():
