@@ -4,6 +4,7 @@ import { t, tm, colon, playerName, seatHolder, viewKey, gameTitle } from "./i18n
 import { Board } from "./board.js";
 import { sowingFrames, reducedMotion } from "./sowing.js";
 import { sticks, stickCount } from "./sticks.js";
+import { tablePanel, claimSeat } from "./table.js";
 
 // -- choosing an action from clicks ------------------------------------------------------------
 // A legal action comes with its points (from, over, to…). Clicks select points in order and may
@@ -104,11 +105,12 @@ export function showGame(main, id) {
   const typedLabel = h("label", { for: "typed", class: "sr-only" });
   const movesHeading = h("h2", { class: "sr-only" });
   const title = h("h1", {});
+  const table = tablePanel({ id, send: (msg) => send(msg), say: (text, error) => say(text, error), token: () => token });
 
   main.append(title, h("div", { class: "game" },
     h("section", {}, bannerArea,
       h("div", { class: "boardwrap" }, h("div", { class: "statusbar" }, turn, extra, sticksBox), boardBox, legend, choices, message)),
-    h("aside", { class: "side" }, players, controls,
+    h("aside", { class: "side" }, players, table.el, controls,
       h("div", {}, typedLabel, typed),
       movesHeading, movesBox, inviteBox)));
 
@@ -319,7 +321,7 @@ export function showGame(main, id) {
     // banners
     bannerArea.replaceChildren();
     if (over) {
-      const won = over.winner === null || over.winner === undefined ? t("game.draw") : t("game.wins", { name: name(over.winner) });
+      const won = over.aborted ? t("table.aborted") : over.winner === null || over.winner === undefined ? t("game.draw") : t("game.wins", { name: name(over.winner) });
       bannerArea.append(h("div", { class: "banner", role: "status" },
         h("strong", {}, `${won} (${over.result})`), h("span", {}, tm(over.reason_msg, over.reason)),
         h("a", { href: "/", "data-link": true, style: "color:#fff" }, t("game.newGame")),
@@ -351,6 +353,7 @@ export function showGame(main, id) {
       h("a", { href: `/api/games/${id}/record?format=json`, download: `${id}.json` }, t("game.json")),
       h("a", { href: `/api/games/${id}/record?format=text`, download: `${id}.txt` }, t("game.text"))].filter(Boolean));
     typedInput.disabled = !myTurn();
+    table.update(st);
     // moves
     const rows = [];
     for (const turn of turns(st.moves)) {   // a row per round: first player's turn, then the second's
@@ -461,15 +464,7 @@ export function showGame(main, id) {
 
   // an invitation link: a browser that holds a seat keeps it; another claims the open seat once
   async function start() {
-    if (invite) {
-      try {
-        const r = await api(`/api/games/${id}/claim`, { code: invite[1], token: token || null, name: t("game.guest") });
-        token = r.token;
-        rememberGame({ id, token, joined: Date.now() });
-      } catch (e) {
-        say(e.message, true);   // the seat is taken: this browser watches
-      }
-    }
+    if (invite) token = await claimSeat(id, invite[1], token, say);
     if (!closed) connect();
   }
 
