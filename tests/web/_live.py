@@ -10,7 +10,7 @@ import socket
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import httpx
 
@@ -27,10 +27,11 @@ WAIT_MS = 300_000   # waits are for events; this bounds a hung server only
 
 
 @contextlib.contextmanager
-def live_server(db: Path) -> Iterator[str]:
+def live_server(db: Path, now: Callable[[], float] = time.time) -> Iterator[str]:
+    """``now``: the server's clock (a test moves its own instead of sleeping)."""
     import uvicorn
 
-    app = create_app(db)
+    app = create_app(db, now=now)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

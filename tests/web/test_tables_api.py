@@ -202,6 +202,11 @@ def test_names_are_shown_to_the_opponent_and_to_spectators(client):
     eve = new_player(client, "Eve")
     r = client.post(f"/api/games/{g['id']}/claim", json={"code": g["invite_code"], "key": eve["key"]})
     refused(r, "srv.inviteUsed", 409)
+    # a name asked to join a game is checked against its players' names
+    h = table(client, ama)
+    refused(client.post("/api/players", json={"name": "ama", "game": h["id"]}), "srv.nameTaken")
+    refused(client.post("/api/players", json={"name": "Kwame", "game": "nope"}), "srv.noSuchGame", 404)
+    assert client.post("/api/players", json={"name": "Kwame", "game": h["id"]}).status_code == 200
 
 
 def test_a_rename_reaches_every_screen_of_the_players_games(client):
@@ -491,7 +496,7 @@ def test_a_store_made_by_the_old_schema_opens_and_upgrades(tmp_path):
 
 
 # -- any input ---------------------------------------------------------------------------------
-KEYS = ["name", "key", "code", "token", "open", "rated", "mode", "ruleset", "type", "outcome", "games"]
+KEYS = ["name", "key", "code", "token", "open", "rated", "mode", "ruleset", "type", "outcome", "games", "game"]
 VALUES = st.none() | st.booleans() | st.integers() | st.text(max_size=50) | st.lists(st.text(max_size=5), max_size=3)
 BODIES = st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=5)
 COMMANDS = ["rematch", "accept_rematch", "decline_rematch", "takeback", "accept_takeback", "decline_takeback",

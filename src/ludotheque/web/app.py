@@ -255,9 +255,10 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
     # -- tables: players, open tables, live games ----------------------------------------
     @app.post("/api/players")
     async def api_new_player(request: Request) -> Any:
-        """A player identity for this browser: {name} -> {id, key, name}; the browser keeps the key."""
+        """A player identity for this browser: {name, game (the game being joined, if any)} ->
+        {id, key, name}; the browser keeps the key."""
         d = await body(request)
-        return await engine(manager.new_player, d.get("name"))
+        return await engine(manager.new_player, d.get("name"), d.get("game"))
 
     @app.post("/api/me")
     async def api_me(request: Request) -> Any:
@@ -498,7 +499,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
             if session.ai_to_move():
                 spawn(ai_turns(session))
             rematch = manager.loaded((session.g.rematch or {}).get("game"))
-            if kind in TABLE_COMMANDS and rematch is not None and rematch.ai_to_move():
+            if kind == "rematch" and rematch is not None and rematch.ai_to_move():   # the computer opens it
                 search_pool.submit(manager.prepare, rematch)
                 spawn(ai_turns(rematch))
             return None

@@ -873,9 +873,11 @@ class Manager:
         prepare(session.game)
 
     # -- tables: player identities, open tables, rematches, ratings ---------------------------
-    def new_player(self, name: Any) -> dict[str, str]:
-        """A player identity for a browser: its id, name and secret key (only its hash is stored)."""
-        name = check_name(name, [])
+    def new_player(self, name: Any, game_id: Any = None) -> dict[str, str]:
+        """A player identity for a browser: its id, name and secret key (only its hash is stored).
+        ``game_id``: the game the player is joining, whose players' names are taken."""
+        taken = [p for p in self.get(game_id).g.players if p != "?"] if game_id is not None else []
+        name = check_name(name, taken)
         pid, key = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
         self.store.add_player(pid, key_hash(key), name)
         return {"id": pid, "key": key, "name": name}

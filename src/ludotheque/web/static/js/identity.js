@@ -53,10 +53,11 @@ export async function currentMe() {
   }
 }
 
-/** The player, asked for a name the first time one is needed; null if the person cancels. */
-export async function ensureMe() {
+/** The player, asked for a name the first time one is needed; null if the person cancels.
+ * ``game``: the game they are joining (their name must not be the host's). */
+export async function ensureMe(game = null) {
   return (await currentMe()) || askName(async (name) => {
-    const p = await api("/api/players", { name });
+    const p = await api("/api/players", { name, game });
     keepMe(p);
     checked = p.key;
     return p;

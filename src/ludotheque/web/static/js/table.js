@@ -1,7 +1,7 @@
 // The game page's table: who is here (online or away, how many watch), ratings, and what two
 // people ask of each other (takeback, rematch) or do when one leaves (abort, claim).
 import { h, api, navigate, rememberGame } from "./util.js";
-import { t, playerName, seatHolder } from "./i18n.js";
+import { t, seatHolder } from "./i18n.js";
 import { me, currentMe, ensureMe, renameMe } from "./identity.js";
 
 /** Opens an invitation link: a browser that holds a seat keeps it; another claims the open seat
@@ -9,7 +9,7 @@ import { me, currentMe, ensureMe, renameMe } from "./identity.js";
 export async function claimSeat(id, code, token, say) {
   try {
     let person = await currentMe();
-    if (!token && !person && (await api(`/api/games/${id}`)).players.includes("?")) person = await ensureMe();
+    if (!token && !person && (await api(`/api/games/${id}`)).players.includes("?")) person = await ensureMe(id);
     const r = await api(`/api/games/${id}/claim`, { code, token: token || null, name: t("game.guest"), key: person ? person.key : null });
     rememberGame({ id, token: r.token, joined: Date.now() });
     return r.token;
@@ -34,7 +34,7 @@ export function tablePanel(ctx) {
 
   function update(st) {
     if (follow(st)) return;
-    const name = (seat) => playerName(st.player_names[seat]);
+    const name = (seat) => seatHolder(st.players[seat]);
     const mine = st.you.length === 1 ? st.you[0] : null;     // a seat of a game between two people
     const people = st.mode === "invite";
     const over = !!st.result;
@@ -47,8 +47,8 @@ export function tablePanel(ctx) {
         st.players[seat] === "?" ? null : h("span", { class: st.presence[seat] ? "online" : "away" },
           st.presence[seat] ? t("table.online") : t("table.away"))))));
     }
-    parts.push(h("p", { class: "extra" }, [st.rated ? t("table.rated") : null,
-      st.watchers ? t("table.watching", { n: st.watchers }) : null].filter(Boolean).join(" · ")));
+    const about = [st.rated ? t("table.rated") : null, st.watchers ? t("table.watching", { n: st.watchers }) : null].filter(Boolean);
+    if (about.length) parts.push(h("p", { class: "extra" }, about.join(" · ")));
     if (people && mine !== null && !over) {
       const other = 1 - mine;
       if (st.takeback && st.takeback.by === other) {
