@@ -542,8 +542,11 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time) -> 
             seen = presence(session)
             session.sockets_seats.pop(websocket, None)
             session.update_presence(manager.now())
-            async with session.lock:
-                await tell_presence(session, seen)
+            spawn(left(session, seen))    # a task of its own: this one may be cancelled as it ends
+
+    async def left(session: Session, seen: tuple[list[bool], int]) -> None:
+        async with session.lock:
+            await tell_presence(session, seen)
 
     def presence(session: Session) -> tuple[list[bool], int]:
         return session.presence(), session.watchers()
