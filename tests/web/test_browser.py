@@ -400,7 +400,7 @@ def test_switching_to_french_translates_the_labels_and_back(page, server):
     page.wait_for_function("document.querySelector('.statusbar').textContent.includes('North to move')")
     assert page.locator("text=Flip board").count() == 1
     assert page.evaluate("document.documentElement.lang") == "en"
-    assert page.locator("header nav").inner_text().split() == ["Games", "My", "games"]
+    assert page.locator("header nav").inner_text().split() == ["Games", "My", "games", "My", "account"]
 
 
 def test_default_language_follows_the_browser_until_the_user_chooses(browser, server):
