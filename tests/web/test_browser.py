@@ -141,6 +141,11 @@ def test_an_unknown_game_stops_reconnecting_and_says_why(page, server):
 
 
 # -- two browsers, one game ----------------------------------------------------------------------
+def name_dialog(page, name):
+    page.fill("dialog.name-dialog input", name)
+    page.click("dialog.name-dialog #name-ok")
+
+
 def test_invite_link_game_between_two_browser_contexts(browser, server):
     a_ctx = browser.new_context(viewport={"width": 1100, "height": 800})
     b_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
@@ -150,6 +155,7 @@ def test_invite_link_game_between_two_browser_contexts(browser, server):
         a.click('.card[data-family="konane"]')
         a.check("input[name=mode][value=invite]")
         a.click("#start")
+        name_dialog(a, "Ama")                                    # asked once, the first time
         a.wait_for_url("**/play/*")
         link = a.locator(".invite input").input_value()
         assert "#i=" in link
@@ -157,8 +163,9 @@ def test_invite_link_game_between_two_browser_contexts(browser, server):
         a.wait_for_selector(".b-hit.active")
         assert "Hibiscus · you" in a.locator(".players").inner_text()
         b.goto(link)
+        name_dialog(b, "Kofi")
         b.wait_for_selector(".board svg .dynamic")
-        assert "Jasmine · you" in b.locator(".players").inner_text()
+        b.wait_for_function("document.querySelector('.players').innerText.includes('Jasmine · you')")
         a.wait_for_function("!document.querySelector('.invite')")       # the friend has joined
         c_ctx = browser.new_context()
         try:                                                     # a third browser only watches
@@ -371,7 +378,7 @@ def test_switching_to_french_translates_the_labels_and_back(page, server):
     assert {"facile", "moyen", "difficile", "expert"} <= set(levels), levels
     assert page.locator("#level").input_value() == "hard"                    # choices are kept
     assert page.locator("input[name=mode][value=local]").is_checked()
-    assert page.locator("header nav").inner_text().split() == ["Jeux", "Mes", "parties"]
+    assert page.locator("header nav").inner_text().split() == ["Jeux", "Mes", "parties", "Mon", "compte"]
     assert "Sud (commence)" in page.locator("#seat").inner_text()
     assert page.locator("h1").inner_text() == "Choisissez un jeu"
     page.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")
@@ -393,7 +400,7 @@ def test_switching_to_french_translates_the_labels_and_back(page, server):
     page.wait_for_function("document.querySelector('.statusbar').textContent.includes('North to move')")
     assert page.locator("text=Flip board").count() == 1
     assert page.evaluate("document.documentElement.lang") == "en"
-    assert page.locator("header nav").inner_text().split() == ["Games", "My", "games"]
+    assert page.locator("header nav").inner_text().split() == ["Games", "My", "games", "My", "account"]
 
 
 def test_default_language_follows_the_browser_until_the_user_chooses(browser, server):

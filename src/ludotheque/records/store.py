@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .ratings import Rating
 from .record import GameRecord
 
 SCHEMA = """
@@ -57,6 +58,32 @@ MIGRATIONS: list[str] = [
         running  INTEGER,                  -- the seat whose time runs, or NULL
         started  REAL NOT NULL             -- server time when that clock started
     )""",
+    # tables: player identities (only a hash of each browser's key), the seats they hold, open
+    # tables, rematch and takeback offers, and Glicko-2 ratings per ruleset family
+    """
+    CREATE TABLE players (
+        id       TEXT PRIMARY KEY,
+        key_hash TEXT NOT NULL UNIQUE,  -- sha256 of the key the browser keeps
+        name     TEXT NOT NULL,
+        created  REAL NOT NULL
+    );
+    CREATE TABLE ratings (
+        player_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+        family    TEXT NOT NULL,
+        rating    REAL NOT NULL,
+        rd        REAL NOT NULL,
+        vol       REAL NOT NULL,
+        games     INTEGER NOT NULL,
+        PRIMARY KEY (player_id, family)
+    );
+    ALTER TABLE games ADD COLUMN player_ids TEXT NOT NULL DEFAULT '[null, null]';
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN open_table INTEGER NOT NULL DEFAULT 0;  -- listed in the lobby
+    ALTER TABLE games ADD COLUMN rematch TEXT;      -- JSON {"by": seat} or {"game": id}
+    ALTER TABLE games ADD COLUMN takeback TEXT;     -- JSON {"by": seat, "ply": ply asked at}
+    ALTER TABLE games ADD COLUMN rating_done INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_open ON games (open_table, ended)
+    """,
 ]
 
 
@@ -75,6 +102,12 @@ class StoredGame:
     ended: dict[str, Any] | None = None
     draw_offer: int | None = None
     actions: list[int] = field(default_factory=list)
+    # tables
+    player_ids: list[str | None] = field(default_factory=lambda: [None, None])
+    rated: bool = False
+    open_table: bool = False
+    rematch: dict[str, Any] | None = None
+    takeback: dict[str, Any] | None = None
 
     def record(self) -> GameRecord:
         date = time.strftime("%Y.%m.%d", time.gmtime(self.created))
@@ -144,6 +177,8 @@ class GameStore:
                  json.dumps(g.ended) if g.ended else None, g.draw_offer))
             self._db.executemany("INSERT INTO moves (game_id, ply, action) VALUES (?,?,?)",
                                  [(g.id, i, a) for i, a in enumerate(g.actions)])
+            self._db.execute("UPDATE games SET player_ids = ?, rated = ?, open_table = ? WHERE id = ?",
+                             (json.dumps(g.player_ids), int(g.rated), int(g.open_table), g.id))
 
     def append(self, game_id: str, ply: int, actions: list[int]) -> None:
         """Stores ``actions`` as plies ``ply``, ``ply + 1``…; committed when this returns."""
@@ -185,11 +220,13 @@ class GameStore:
                 return None
             actions = [a for (a,) in self._db.execute(
                 "SELECT action FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
-        return StoredGame(id=row[0], ruleset=row[1], mode=row[2], level=row[3], ai_seat=row[4],
-                          tokens=json.loads(row[5]), players=json.loads(row[6]), seed=row[7],
-                          created=row[8], updated=row[9],
-                          ended=json.loads(row[10]) if row[10] else None, draw_offer=row[11],
-                          actions=actions)
+        g = StoredGame(id=row[0], ruleset=row[1], mode=row[2], level=row[3], ai_seat=row[4],
+                       tokens=json.loads(row[5]), players=json.loads(row[6]), seed=row[7],
+                       created=row[8], updated=row[9],
+                       ended=json.loads(row[10]) if row[10] else None, draw_offer=row[11],
+                       actions=actions)
+        self._read_table(g)
+        return g
 
     # -- clocks (ludotheque.web.clocks) ------------------------------------------------------
     def save_clock(self, game_id: str, c: dict[str, Any]) -> None:
@@ -238,3 +275,76 @@ class GameStore:
             done = self._db.execute("DELETE FROM games WHERE id = ? AND ended IS NULL AND updated < ?",
                                     (game_id, cutoff))
         return done.rowcount == 1
+    # -- tables: players, the seats they hold, offers and ratings ------------------------------
+    def _read_table(self, g: StoredGame) -> None:
+        with self._lock:
+            row = self._db.execute("SELECT player_ids, rated, open_table, rematch, takeback FROM games"
+                                   " WHERE id = ?", (g.id,)).fetchone()
+        g.player_ids, g.rated, g.open_table = json.loads(row[0]), bool(row[1]), bool(row[2])
+        g.rematch = json.loads(row[3]) if row[3] else None
+        g.takeback = json.loads(row[4]) if row[4] else None
+
+    def add_player(self, player_id: str, key_hash: str, name: str) -> None:
+        with self._lock, self._db:
+            self._db.execute("INSERT INTO players (id, key_hash, name, created) VALUES (?,?,?,?)",
+                             (player_id, key_hash, name, time.time()))
+
+    def player_of_key(self, key_hash: str) -> tuple[str, str] | None:
+        """(id, name) of the player whose key has this hash."""
+        with self._lock:
+            row = self._db.execute("SELECT id, name FROM players WHERE key_hash = ?", (key_hash,)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def rename_player(self, player_id: str, name: str, games: dict[str, list[str]]) -> None:
+        """The player's new name, and the names of the seats of ``games`` (id -> players), at once."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+            self._db.executemany("UPDATE games SET players = ? WHERE id = ?",
+                                 [(json.dumps(p), gid) for gid, p in games.items()])
+
+    def games_of_player(self, player_id: str, unfinished: bool = False) -> list[str]:
+        """The ids of the games where the player holds a seat, latest first (``unfinished``: only
+        those not ended by a resignation, an agreement, a claim or an abort)."""
+        with self._lock:
+            return [i for (i,) in self._db.execute(
+                "SELECT id FROM games WHERE instr(player_ids, ?) > 0" + (" AND ended IS NULL" if unfinished else "")
+                + " ORDER BY updated DESC LIMIT 500", (json.dumps(player_id),))]
+
+    def set_offer(self, game_id: str, column: str, offer: dict[str, Any] | None) -> None:
+        """A rematch or takeback offer (``column``), or none."""
+        assert column in ("rematch", "takeback")
+        with self._lock, self._db:
+            self._db.execute(f"UPDATE games SET {column} = ? WHERE id = ?",
+                             (json.dumps(offer) if offer else None, game_id))
+
+    def open_tables(self, limit: int = 50) -> list[str]:
+        """Open tables still waiting for an opponent, newest first."""
+        with self._lock:
+            return [i for (i,) in self._db.execute(
+                "SELECT id FROM games WHERE open_table = 1 AND ended IS NULL AND instr(tokens, ?) > 0"
+                " ORDER BY created DESC LIMIT ?", ('"invite:', limit))]   # a seat not taken yet
+
+    def rating(self, player_id: str, family: str) -> Rating:
+        with self._lock:
+            row = self._db.execute("SELECT rating, rd, vol, games FROM ratings WHERE player_id = ? AND family = ?",
+                                   (player_id, family)).fetchone()
+        return Rating(*row) if row else Rating()
+
+    def ratings_of(self, player_id: str) -> dict[str, Rating]:
+        with self._lock:
+            return {f: Rating(r, rd, v, n) for f, r, rd, v, n in self._db.execute(
+                "SELECT family, rating, rd, vol, games FROM ratings WHERE player_id = ?", (player_id,))}
+
+    def settle(self, game_id: str, family: str, new: dict[str, Rating]) -> bool:
+        """Stores the players' ratings after a rated game, once: False (and nothing changed)
+        if this game's ratings were already stored."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            if not self._db.execute("UPDATE games SET rating_done = 1 WHERE id = ? AND rating_done = 0",
+                                    (game_id,)).rowcount:
+                return False
+            self._db.executemany(
+                "INSERT OR REPLACE INTO ratings (player_id, family, rating, rd, vol, games) VALUES (?,?,?,?,?,?)",
+                [(pid, family, r.rating, r.rd, r.vol, r.games) for pid, r in new.items()])
+            return True

@@ -50,6 +50,10 @@ MAX_BODY = 2_000_000        # bytes in one HTTP request body (a record import of
 MAX_DIGITS = 20             # digits of an integer in a message: no valid field needs more
 COMMANDS = {"move", "move_text", "explain", "undo", "hint", "resign", "offer_draw",
             "accept_draw", "decline_draw", "sync", "ping"}
+#: tables: rematch and takeback offers between two people, abort, claim (sessions' table block)
+TABLE_COMMANDS = {"rematch", "accept_rematch", "decline_rematch", "takeback", "accept_takeback",
+                  "decline_takeback", "abort", "claim"}
+COMMANDS |= TABLE_COMMANDS
 ENGINE_THREADS = 4          # moves, positions, game loading, records
 SEARCH_THREADS = 2          # the computer's turns and hints (seconds each)
 ANALYSIS_SECONDS = 0.2      # search per move when a finished game is analysed
@@ -174,6 +178,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     @app.get("/play/{game_id}", include_in_schema=False)
     @app.get("/replay/{game_id}", include_in_schema=False)
     @app.get("/games", include_in_schema=False)
+    @app.get("/me", include_in_schema=False)
     async def page(game_id: str = "") -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
@@ -245,8 +250,11 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     async def api_create(request: Request) -> Any:
         d = await body(request)
         await engine(limiter.check_create, request)
+        person, open_table, rated = await engine(manager.table_request, d)
         session, tokens = await engine(manager.create, d.get("ruleset"), d.get("mode"),
-                                       d.get("level", "easy"), d.get("seat", 0), d.get("name"), d.get("clock"))
+                                       d.get("level", "easy"), d.get("seat", 0),
+                                       person[1] if person else d.get("name"), d.get("clock"))
+        await engine(manager.set_table, session, person, open_table, rated)
         g = session.g
         limiter.created(g.id, request)
         if session.clock:
@@ -274,12 +282,14 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
 
     @app.post("/api/games/{game_id}/claim")
     async def api_claim(game_id: str, request: Request) -> Any:
-        """Opening an invitation link: {code, token (the seat this browser holds, if any), name}."""
+        """Opening an invitation link: {code, token (the seat this browser holds, if any), name,
+        key (the player's, if the browser has an identity)}."""
         limiter.check("invite", request)
         d = await body(request)
         session = await session_of(game_id)
         async with session.lock:
-            token, seats = await engine(manager.claim, session, d.get("code"), d.get("token"), d.get("name"))
+            token, seats = await engine(manager.claim, session, d.get("code"), d.get("token"), d.get("name"),
+                                        d.get("key"))
             await broadcast(session)
         return {"id": game_id, "token": token, "you": seats}
 
@@ -293,6 +303,45 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             await engine(manager.set_name, session, d.get("token"), d.get("name"))
             await broadcast(session)
         return {"id": game_id, "you": session.seats_of(d.get("token"))}
+
+    # -- tables: players, open tables, live games ----------------------------------------
+    @app.post("/api/players")
+    async def api_new_player(request: Request) -> Any:
+        """A player identity for this browser: {name, game (the game being joined, if any)} ->
+        {id, key, name}; the browser keeps the key."""
+        d = await body(request)
+        return await engine(manager.new_player, d.get("name"), d.get("game"))
+
+    @app.post("/api/me")
+    async def api_me(request: Request) -> Any:
+        """{key} -> the player's {id, name, ratings: {family: {rating, rd, games}}}."""
+        d = await body(request)
+        return await engine(manager.profile, d.get("key"))
+
+    @app.post("/api/me/name")
+    async def api_rename(request: Request) -> Any:
+        """{key, name}: the player's new name, on every screen of their games not ended yet."""
+        d = await body(request)
+        name, changed = await engine(manager.rename, d.get("key"), d.get("name"))
+        for session in changed:
+            async with session.lock:
+                await broadcast(session)
+        return {"name": name}
+
+    @app.post("/api/games/{game_id}/sit")
+    async def api_sit(game_id: str, request: Request) -> Any:
+        """Joining an open table from the lobby: {key} -> the free seat's {token, you}."""
+        d = await body(request)
+        session = await session_of(game_id)
+        async with session.lock:
+            token, seats = await engine(manager.sit, session, d.get("key"))
+            await broadcast(session)
+        return {"id": game_id, "token": token, "you": seats}
+
+    @app.get("/api/tables")
+    async def api_tables() -> Any:
+        """The lobby's lists: open tables waiting for an opponent, live games to watch."""
+        return {"open": await engine(manager.open_tables), "live": await engine(manager.live_games)}
 
     @app.post("/api/games/{game_id}/move")
     async def api_move(game_id: str, request: Request) -> Any:
@@ -311,10 +360,15 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
 
     @app.post("/api/my-games")
     async def api_my_games(request: Request) -> Any:
+        """{games: [{id, token}], key}: the games of these seat tokens; with a player key, also
+        the games where that player holds a seat (with their tokens)."""
         d = await body(request)
         items = d.get("games")
         if not isinstance(items, list) or len(items) > 500:
             raise SessionError("games must be a list of {id, token}")
+        by_key = await engine(manager.games_of, d["key"]) if d.get("key") is not None else []
+        known = {g["id"] for g in by_key}
+        items = [it for it in items if not (isinstance(it, dict) and it.get("id") in known)]
 
         def mine() -> list[dict[str, Any]]:
             out = []
@@ -328,7 +382,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                 seats = session.seats_of(it.get("token"))
                 if seats:
                     out.append({**session.summary(), **session.turn_of(seats)})
-            return sorted(out, key=lambda x: (not x["your_turn"], -x["updated"]))   # my turn first
+            return sorted(out + by_key, key=lambda x: (not x.get("your_turn"), -x["updated"]))   # my turn first
 
         return {"games": await engine(mine)}
 
@@ -393,13 +447,16 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
 
     # -- the websocket ---------------------------------------------------------------------
     def settled(session: Session) -> dict[str, Any]:
-        """The clocks follow the change (see Session.sync_clock), then the position's delta."""
+        """The clocks follow the change (see Session.sync_clock), a rated game is rated however
+        it ended (every change is broadcast), then the position's delta."""
         session.sync_clock()
+        manager.settle(session)
         return session.snapshot(True)
 
-    async def broadcast(session: Session, note: Message | None = None, snap: dict[str, Any] | None = None) -> None:
-        """Sends the change (``snap``: `settled`, if already made) to every open socket; call
-        it holding the session's lock."""
+    async def broadcast(session: Session, note: Message | None = None, snap: dict[str, Any] | None = None,
+                        skip: Any = None) -> None:
+        """Sends the change (``snap``: `settled`, if already made) to every open socket but
+        ``skip``; call it holding the session's lock."""
         if snap is None:
             snap = await engine(settled, session)
         if session.clock:
@@ -409,6 +466,8 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         common = json.dumps(snap, separators=(",", ":"))[:-1]   # encoded once; each socket adds its seats
         dead = []
         for ws, seats in list(session.sockets_seats.items()):
+            if ws is skip:
+                continue
             try:
                 await ws.send_text(f'{common},"you":{json.dumps(seats)}}}')
             except Exception:
@@ -457,12 +516,26 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             return session.accept_draw(token)
         elif kind == "decline_draw":
             return session.decline_draw(token)
+        elif kind in TABLE_COMMANDS:
+            return table_change(session, kind, token, msg)
         return None
 
     def change_settled(session: Session, kind: str, token: Any, msg: dict[str, Any]) -> tuple[Message | None, dict[str, Any]]:
         """A command and the position after it, in one trip to a worker thread."""
         note = change(session, kind, token, msg)
         return note, settled(session)
+
+    def table_change(session: Session, kind: str, token: Any, msg: dict[str, Any]) -> Message:
+        if kind in ("rematch", "accept_rematch", "decline_rematch"):
+            return manager.rematch(session, token, {"rematch": "offer", "accept_rematch": "accept",
+                                                    "decline_rematch": "decline"}[kind])
+        if kind == "takeback":
+            return session.ask_takeback(token)
+        if kind in ("accept_takeback", "decline_takeback"):
+            return session.answer_takeback(token, kind == "accept_takeback")
+        if kind == "abort":
+            return session.abort(token)
+        return session.claim(token, msg.get("outcome"), manager.now())
 
     async def hint(session: Session, token: Any) -> dict[str, Any] | None:
         state = session.state
@@ -499,6 +572,10 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                 await broadcast(session, note, snap)
             if session.ai_to_move():
                 spawn(ai_turns(session))
+            rematch = manager.loaded((session.g.rematch or {}).get("game"))
+            if kind == "rematch" and rematch is not None and rematch.ai_to_move():   # the computer opens it
+                search_pool.submit(manager.prepare, rematch)
+                spawn(ai_turns(rematch))
             return None
         except SessionError as e:
             return {"type": "error", **e.payload(), "status": e.status}
@@ -518,9 +595,12 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         try:
             geometry = await engine(S.geometry_of, session.g.ruleset)
             async with session.lock:    # the full position, then every change after it
+                seen = presence(session)
+                session.sockets_seats[websocket] = seats
+                session.update_presence(manager.now())
                 snap = await engine(session.snapshot)
                 await websocket.send_json({**snap, "you": seats, "geometry": geometry})
-                session.sockets_seats[websocket] = seats
+                await tell_presence(session, seen, skip=websocket)
             if session.ai_to_move():
                 spawn(ai_turns(session))
             while True:
@@ -533,7 +613,23 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         except WebSocketDisconnect:
             pass
         finally:
+            seen = presence(session)
             session.sockets_seats.pop(websocket, None)
+            session.update_presence(manager.now())
+            spawn(left(session, seen))    # a task of its own: this one may be cancelled as it ends
+
+    async def left(session: Session, seen: tuple[list[bool], int]) -> None:
+        async with session.lock:
+            await tell_presence(session, seen)
+
+    def presence(session: Session) -> tuple[list[bool], int]:
+        return session.presence(), session.watchers()
+
+    async def tell_presence(session: Session, seen: tuple[list[bool], int], skip: Any = None) -> None:
+        """After a socket opened or closed (the session's lock held): the players' presence
+        and the watchers, told to the other sockets if they changed since ``seen``."""
+        if presence(session) != seen and any(ws is not skip for ws in session.sockets_seats):
+            await broadcast(session, skip=skip)
 
     async def handle(session: Session, text: str | None, data: bytes | None, ws: WebSocket) -> dict[str, Any] | None:
         """One websocket message: parsed, bounded, run. Bad input gets an error reply and the

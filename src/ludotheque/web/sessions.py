@@ -7,6 +7,8 @@ lock per session around every change.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import hashlib
 import hmac
 import json
 import logging
@@ -26,12 +28,14 @@ from ..ai.hints import analyse
 from ..ai.levels import LEVEL_NAMES
 from ..core.errors import IllegalActionError, LudoError, NotationError, RulesetError
 from ..core.game import CHANCE, TERMINAL, Game, State
+from ..core.registry import info as ruleset_info
 from ..core.registry import load
 from ..core.rules_text import LANGUAGES
 from ..core.rules_text import title as rules_title
 from ..i18n import Message, msg, player
 from ..i18n import catalogue as catalogue_of
 from ..records.record import GameRecord
+from ..records.ratings import after_game
 from ..records.store import GameStore, StoredGame
 from .live import LRU, MAX_LIVE, live_games
 from .clocks import NO_CLOCK, Clock
@@ -50,6 +54,8 @@ INVITE = "invite:"
 MAX_NAME = 40
 MAX_RULESET_ID = 300
 MAX_RECORD = 1_000_000       # characters of an imported record
+#: seconds a player's seat must have had no open socket before the opponent may claim the game
+CLAIM_AFTER = 60
 
 
 class SessionError(Exception):
@@ -186,16 +192,19 @@ def check_name(name: Any, taken: list[str]) -> str:
     control or bidi-override characters, or one that passes for the computer or the other
     player (``taken``)."""
     if not isinstance(name, str):
-        raise SessionError("a name is text")
+        raise SessionError(msg("srv.nameEmpty"))
     name = name.strip()
     if not name:
-        raise SessionError("a name cannot be empty")
+        raise SessionError(msg("srv.nameEmpty"))
     if len(name) > MAX_NAME:
-        raise SessionError(f"a name has at most {MAX_NAME} characters")
-    if _BIDI.search(name) or any(unicodedata.category(c)[0] == "C" for c in name):
-        raise SessionError("a name cannot hold control or direction characters")
+        raise SessionError(msg("srv.nameTooLong", n=MAX_NAME))
+    # C: controls, lone surrogates, format characters; Zl, Zp: line and paragraph separators
+    if _BIDI.search(name) or any(unicodedata.category(c)[0] == "C" or unicodedata.category(c) in ("Zl", "Zp")
+                                 for c in name):
+        raise SessionError(msg("srv.nameCharacters"))
     key = unicodedata.normalize("NFKC", name).casefold()
-    if key == "?" or key.startswith("computer") or key in {
+    # "You" is how the page names the viewer's own seat: a name that passes for the reader
+    if key in ("?", "you") or key.startswith("computer") or key in {
             unicodedata.normalize("NFKC", t).casefold() for t in taken}:
         raise SessionError(msg("srv.nameTaken"))
     return str(name)
@@ -226,6 +235,10 @@ class Session:
         self.lock = asyncio.Lock()        # held around every change (never while searching)
         self.ai_busy = False              # a task is playing the computer's turns
         self._views: dict[int, tuple[State, dict[str, Any]]] = {}   # see `view`
+        # tables: since when (server time) each seat has had no open socket; the seats' ratings
+        self.away_since: list[float | None] = [None, None]
+        self.rating_cache: list[int | None] | None = None
+        self.settled = False              # a rated game's result has been rated (or found rated)
 
     # -- seats --------------------------------------------------------------------------
     def seats_of(self, token: Any) -> list[int]:
@@ -442,6 +455,130 @@ class Session:
         self.g.ended = ended
         return why
 
+    # -- tables: two people at one game (presence, takeback, abort, claim) -----------------
+    def presence(self) -> list[bool]:
+        """Whether each seat has an open socket."""
+        held = list(self.sockets_seats.values())    # one step: sockets come and go meanwhile
+        return [any(seat in seats for seats in held) for seat in (0, 1)]
+
+    def watchers(self) -> int:
+        return sum(1 for seats in list(self.sockets_seats.values()) if not seats)
+
+    def update_presence(self, now: float) -> None:
+        """After a socket opened or closed: an absent seat is away from ``now`` on (or from
+        earlier, if it was away already), a present one is not away."""
+        for seat, here in enumerate(self.presence()):
+            if here:
+                self.away_since[seat] = None
+            elif self.away_since[seat] is None:
+                self.away_since[seat] = now
+
+    def ratings(self) -> list[int | None]:
+        """Each seat's player's rating in this ruleset's family (None for a seat without one)."""
+        if self.rating_cache is None:
+            family = ruleset_info(self.g.ruleset).family
+            self.rating_cache = [None if pid is None else round(self.store.rating(pid, family).rating)
+                                 for pid in self.g.player_ids]
+        return self.rating_cache
+
+    def table_fields(self) -> dict[str, Any]:
+        rematch, takeback = self.g.rematch or {}, self._takeback()
+        return {"presence": self.presence(), "watchers": self.watchers(), "ratings": self.ratings(),
+                "rated": self.g.rated, "rematch": {"by": rematch["by"]} if "by" in rematch else None,
+                "rematch_game": rematch.get("game"),
+                "takeback": {"by": takeback["by"]} if takeback else None,
+                "can_abort": self.can_abort(), "away_since": list(self.away_since),
+                "claim_after": CLAIM_AFTER}
+
+    def _between_people(self, token: Any, refusal: str) -> int:
+        """The seat of a player of a game by invitation; ``refusal`` (a message id) in other games."""
+        seat = self._acting_seat(token)
+        if self.g.mode != "invite":
+            raise SessionError(msg(refusal))
+        if self.over:
+            raise SessionError(msg("srv.gameOver"))
+        return seat
+
+    def _takeback(self) -> dict[str, Any] | None:
+        """The takeback request still open: one asked at the current ply (a move since makes it stale)."""
+        tb = self.g.takeback
+        return tb if tb is not None and tb.get("ply") == len(self.moves) and not self.over else None
+
+    def _own_last_turn(self, seat: int) -> int | None:
+        """Where ``seat``'s last turn starts, if the other side has not played since."""
+        k = len(self.moves)
+        while k and self.moves[k - 1]["player"] in (seat, CHANCE):
+            k -= 1
+        return next((i for i in range(k, len(self.moves)) if self.moves[i]["player"] == seat), None)
+
+    def ask_takeback(self, token: Any) -> Message:
+        seat = self._between_people(token, "srv.takebackBetweenPeople")
+        if self._own_last_turn(seat) is None:
+            raise SessionError(msg("srv.nothingToTakeBack"))
+        if self._takeback():
+            raise SessionError(msg("srv.takebackPending"))
+        self.g.takeback = {"by": seat, "ply": len(self.moves)}
+        self.store.set_offer(self.g.id, "takeback", self.g.takeback)
+        return msg("srv.asksTakeback", name=player(self.game.player_names[seat]))
+
+    def answer_takeback(self, token: Any, accept: bool) -> Message:
+        seat = self._between_people(token, "srv.takebackBetweenPeople")
+        asked = self._takeback()
+        if asked is None or asked["by"] == seat:
+            raise SessionError(msg("srv.noTakeback"))
+        start = self._own_last_turn(asked["by"])
+        assert start is not None            # nobody has played since it was asked
+        self.g.takeback = None
+        self.store.set_offer(self.g.id, "takeback", None)
+        if not accept:
+            return msg("srv.takebackDeclined")
+        self.store.truncate(self.g.id, start)
+        del self.g.actions[start:], self.states[start + 1:], self.moves[start:]
+        self.mark = min(self.mark, start)
+        self.g.draw_offer = None
+        return msg("srv.takebackAccepted")
+
+    def can_abort(self) -> bool:
+        """A game between two people can be abandoned, uncounted, before its second turn."""
+        turns = sum(1 for i, m in enumerate(self.moves) if m["player"] != CHANCE and
+                    (i == 0 or self.moves[i - 1]["player"] != m["player"]))
+        return self.g.mode == "invite" and not self.over and turns < 2
+
+    def abort(self, token: Any) -> Message:
+        seat = self._between_people(token, "srv.abortBetweenPeople")
+        if not self.can_abort():
+            raise SessionError(msg("srv.tooLateToAbort"))
+        why = msg("srv.aborted", name=player(self.game.player_names[seat]))
+        self._end({"result": "*", "winner": None, "reason": str(why), "reason_msg": why.to_json(), "aborted": True})
+        return why
+
+    def claim(self, token: Any, outcome: Any, now: float) -> Message:
+        """The win (or a draw) for a player whose opponent has been away CLAIM_AFTER seconds."""
+        seat = self._between_people(token, "srv.claimBetweenPeople")
+        if outcome not in ("win", "draw"):
+            raise SessionError("outcome is \"win\" or \"draw\"")
+        other = 1 - seat
+        since = self.away_since[other]
+        if self.open_seat() is not None:
+            raise SessionError(msg("srv.noOpponentYet"))
+        if since is None or self.presence()[other]:
+            raise SessionError(msg("srv.opponentHere"))
+        if now - since < CLAIM_AFTER:
+            raise SessionError(msg("srv.claimTooSoon", seconds=CLAIM_AFTER - int(now - since)))
+        name = player(self.game.player_names[seat])
+        if outcome == "win":
+            why = msg("srv.claimedWin", name=name)
+            self._end({"result": "1-0" if seat == 0 else "0-1", "winner": seat,
+                       "reason": str(why), "reason_msg": why.to_json()})
+        else:
+            why = msg("srv.claimedDraw", name=name)
+            self._end({"result": "1/2-1/2", "winner": None, "reason": str(why), "reason_msg": why.to_json()})
+        return why
+
+    def _end(self, ended: dict[str, Any]) -> None:
+        self.store.set_ended(self.g.id, ended)
+        self.g.ended = ended
+
     # -- what the page sees ----------------------------------------------------------------
     def result(self) -> dict[str, Any] | None:
         if self.g.ended:
@@ -485,6 +622,7 @@ class Session:
             "num_actions": game.num_actions, "last_turn": self.last_turn(),
             **(self.clock.fields(self.now()) if self.clock else NO_CLOCK),
         }
+        out.update(self.table_fields())
         if delta:
             out["moves_from"], out["moves"] = self.mark, self.moves[self.mark:]
             self.mark = len(self.moves)
@@ -649,13 +787,20 @@ def _nameable(state: State, action: int) -> bool:
 
 # -- creating and finding games -------------------------------------------------------------
 class Store(GameStore):
-    """The game store, plus the one write only the web app makes: claiming an invitation
-    seat gives it a fresh token and the guest's name, in one transaction."""
+    """The game store, plus the writes only the web app makes: claiming an invitation seat
+    gives it a fresh token, the guest's name and player id, in one transaction; a new game's
+    table (its players, rated, open)."""
 
-    def claim_seat(self, game_id: str, tokens: list[str], players: list[str]) -> None:
+    def claim_seat(self, game_id: str, tokens: list[str], players: list[str],
+                   player_ids: list[str | None]) -> None:
         with self._lock, self._db:
-            self._db.execute("UPDATE games SET tokens = ?, players = ? WHERE id = ?",
-                             (json.dumps(tokens), json.dumps(players), game_id))
+            self._db.execute("UPDATE games SET tokens = ?, players = ?, player_ids = ? WHERE id = ?",
+                             (json.dumps(tokens), json.dumps(players), json.dumps(player_ids), game_id))
+
+    def set_table(self, game_id: str, player_ids: list[str | None], rated: bool, open_table: bool) -> None:
+        with self._lock, self._db:
+            self._db.execute("UPDATE games SET player_ids = ?, rated = ?, open_table = ? WHERE id = ?",
+                             (json.dumps(player_ids), int(rated), int(open_table), game_id))
 
 
 class Manager:
@@ -735,25 +880,38 @@ class Manager:
             self.sessions[stored.id] = session
         return session, [t.removeprefix(INVITE) for t in tokens]
 
-    def claim(self, session: Session, code: Any, token: Any, name: Any) -> tuple[str, list[int]]:
+    def claim(self, session: Session, code: Any, token: Any, name: Any, key: Any = None) -> tuple[str, list[int]]:
         """Opens an invitation link: the holder of a seat keeps it (the host opening their own
-        link); otherwise the link's code claims the open seat, once, for a fresh token."""
+        link, on this device or, by their player key, another); otherwise the link's code
+        claims the open seat, once, for a fresh token."""
         seats = session.seats_of(token)
         if seats:
             return str(token), seats
+        person = self.person(key) if key is not None else None
+        held = self._held(session, person)
+        if held:
+            return held
         seat = session.open_seat()
         if seat is None or not same(code, session.g.tokens[seat].removeprefix(INVITE)):
             raise SessionError(msg("srv.inviteUsed"), 409)
+        return self._seat(session, seat, person, name)
+
+    def _seat(self, session: Session, seat: int, person: tuple[str, str] | None, name: Any) -> tuple[str, list[int]]:
+        """Gives the open ``seat`` to a guest (a person with a player identity, or a name only)."""
+        if session.g.rated and person is None:
+            raise SessionError(msg("srv.ratedNeedsPlayer"))
         host = session.g.players[1 - seat]
         try:
-            name = check_name(name, [host])
+            name = check_name(person[1] if person else name, [host])
         except SessionError:   # the guest can rename later; a claim is not refused for a name
             name = "Guest" if host != "Guest" else "Guest 2"
         fresh = new_token()
-        tokens, players = list(session.g.tokens), list(session.g.players)
-        tokens[seat], players[seat] = fresh, name
-        self.store.claim_seat(session.g.id, tokens, players)
-        session.g.tokens, session.g.players = tokens, players
+        tokens, players, ids = list(session.g.tokens), list(session.g.players), list(session.g.player_ids)
+        tokens[seat], players[seat], ids[seat] = fresh, name, person[0] if person else None
+        self.store.claim_seat(session.g.id, tokens, players, ids)
+        session.g.tokens, session.g.players, session.g.player_ids = tokens, players, ids
+        session.away_since[seat] = self.now()       # a claim is a sign of life
+        session.rating_cache = None
         return fresh, [seat]
 
     def import_record(self, text: Any) -> tuple[Session, str]:
@@ -801,3 +959,208 @@ class Manager:
                 return
             self.prepared.add(session.g.ruleset)
         prepare(session.game)
+
+    # -- tables: player identities, open tables, rematches, ratings ---------------------------
+    def new_player(self, name: Any, game_id: Any = None) -> dict[str, str]:
+        """A player identity for a browser: its id, name and secret key (only its hash is stored).
+        ``game_id``: the game the player is joining, whose players' names are taken."""
+        taken = [p for p in self.get(game_id).g.players if p != "?"] if game_id is not None else []
+        name = check_name(name, taken)
+        pid, key = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
+        self.store.add_player(pid, key_hash(key), name)
+        return {"id": pid, "key": key, "name": name}
+
+    def person(self, key: Any) -> tuple[str, str]:
+        """(id, name) of the player whose key this is."""
+        found = self.store.player_of_key(key_hash(key)) if isinstance(key, str) and 0 < len(key) <= 64 else None
+        if found is None:
+            raise SessionError(msg("srv.unknownPlayer"), 403)
+        return found
+
+    def profile(self, key: Any) -> dict[str, Any]:
+        pid, name = self.person(key)
+        return {"id": pid, "name": name, "ratings": {
+            family: {"rating": round(r.rating), "rd": round(r.rd), "games": r.games}
+            for family, r in sorted(self.store.ratings_of(pid).items())}}
+
+    def rename(self, key: Any, name: Any) -> tuple[str, list[Session]]:
+        """Renames the player, and their seats in every game not ended yet; returns the new
+        name and the games in memory (whose screens are to be told). Refused, changing
+        nothing, if the name is not one to take or is an opponent's."""
+        pid, _ = self.person(key)
+        name = check_name(name, [])
+        games: dict[str, list[str]] = {}
+        for gid in self.store.games_of_player(pid, unfinished=True):
+            live = self.loaded(gid)
+            g = live.g if live is not None else self.store.get(gid)
+            if g is None or pid not in g.player_ids:
+                continue
+            mine = [seat for seat in (0, 1) if g.player_ids[seat] == pid]
+            check_name(name, [g.players[seat] for seat in (0, 1) if seat not in mine])
+            games[gid] = [name if seat in mine else g.players[seat] for seat in (0, 1)]
+        self.store.rename_player(pid, name, games)
+        changed = []
+        for gid, players in games.items():
+            live = self.loaded(gid)
+            if live is not None:
+                live.g.players = players
+                changed.append(live)
+        return name, changed
+
+    def table_request(self, d: dict[str, Any]) -> tuple[tuple[str, str] | None, bool, bool]:
+        """A new game's table, checked before the game is made: (the player creating it, if
+        their key is given; open table; rated)."""
+        key, open_table, rated = d.get("key"), d.get("open", False), d.get("rated", False)
+        if not isinstance(open_table, bool) or not isinstance(rated, bool):
+            raise SessionError("open and rated are true or false")
+        if (open_table or rated) and d.get("mode") != "invite":
+            raise SessionError(msg("srv.tablesBetweenPeople"))
+        person = self.person(key) if key is not None else None
+        if rated and person is None:
+            raise SessionError(msg("srv.ratedNeedsPlayer"))
+        return person, open_table, rated
+
+    def set_table(self, session: Session, person: tuple[str, str] | None, open_table: bool, rated: bool) -> None:
+        g = session.g
+        ids: list[str | None] = [None, None]
+        if person is not None and g.mode != "local":    # the creator's seat: the computer's other, the host's
+            ids[1 - g.ai_seat if g.ai_seat is not None else 1 - (session.open_seat() or 0)] = person[0]
+        self.store.set_table(g.id, ids, rated, open_table)
+        g.player_ids, g.rated, g.open_table = ids, rated, open_table
+
+    def _held(self, session: Session, person: tuple[str, str] | None) -> tuple[str, list[int]] | None:
+        """The seat token and seat of a person who already holds a seat in this game."""
+        if person is None or person[0] not in session.g.player_ids:
+            return None
+        seat = session.g.player_ids.index(person[0])
+        return session.g.tokens[seat], [seat]
+
+    def sit(self, session: Session, key: Any) -> tuple[str, list[int]]:
+        """Joins an open table from the lobby: the free seat, for the person whose key this is."""
+        if not session.g.open_table:
+            raise SessionError(msg("srv.notOpenTable"), 404)
+        person = self.person(key)
+        held = self._held(session, person)
+        if held:
+            return held
+        seat = session.open_seat()
+        if seat is None or session.over:
+            raise SessionError(msg("srv.tableTaken"), 409)
+        return self._seat(session, seat, person, None)
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """The lobby's open tables: games waiting for an opponent, newest first."""
+        out = []
+        for gid in self.store.open_tables():
+            try:
+                session = self.get(gid)
+            except (SessionError, LudoError):
+                continue
+            seat = session.open_seat()
+            if seat is None or session.over:
+                continue
+            host = 1 - seat
+            out.append({"id": gid, "ruleset": session.g.ruleset, "seat": seat, "host": session.g.players[host],
+                        "host_id": session.g.player_ids[host], "rating": session.ratings()[host],
+                        "rated": session.g.rated, "created": session.g.created})
+            # the clocks branch adds the time control here ("clock": {"base", "inc"} or "days")
+        return out
+
+    def live_games(self, limit: int = 30) -> list[dict[str, Any]]:
+        """Games from open tables being played now (a player is connected), to watch."""
+        live = [s for s in list(self.sessions.values()) if s.g.open_table and s.open_seat() is None
+                and not s.over and any(s.presence())]
+        live.sort(key=lambda s: -s.g.updated)
+        return [{"id": s.g.id, "ruleset": s.g.ruleset, "players": s.g.players, "ratings": s.ratings(),
+                 "rated": s.g.rated, "plies": len(s.moves), "watchers": s.watchers()} for s in live[:limit]]
+
+    def games_of(self, key: Any) -> list[dict[str, Any]]:
+        """The games where the person holds a seat, with the seat's token (a recovered
+        identity finds its games on a new device)."""
+        pid, _ = self.person(key)
+        out = []
+        for gid in self.store.games_of_player(pid):
+            try:
+                session = self.get(gid)
+            except (SessionError, LudoError):
+                continue
+            if pid in session.g.player_ids:
+                seat = session.g.player_ids.index(pid)
+                out.append({**session.summary(), **session.turn_of([seat]), "token": session.g.tokens[seat], "seat": seat})
+        return out
+
+    def rematch(self, session: Session, token: Any, answer: str) -> Message:
+        """``answer``: "offer" (against the computer or on one screen, the new game at once;
+        between two people, an offer, or the answer to theirs), "accept" or "decline"."""
+        seat = session._acting_seat(token)
+        if not session.over:
+            raise SessionError(msg("srv.rematchAfterEnd"))
+        offer = session.g.rematch or {}
+        if "game" in offer:
+            raise SessionError(msg("srv.rematchMade"))
+        theirs = session.g.mode == "invite" and offer.get("by") == 1 - seat
+        if answer in ("accept", "decline") and not theirs:
+            raise SessionError(msg("srv.noRematchOffer"))
+        if answer == "decline":
+            self._set_rematch(session, None)
+            return msg("srv.rematchDeclined")
+        if answer == "offer" and session.g.mode == "invite" and not theirs:
+            if offer:
+                raise SessionError(msg("srv.rematchOffered"))
+            self._set_rematch(session, {"by": seat})
+            return msg("srv.offersRematch", name=player(session.game.player_names[seat]))
+        new = self._rematch_game(session)
+        self._set_rematch(session, {"game": new.g.id})
+        return msg("srv.rematchStarts")
+
+    def _set_rematch(self, session: Session, offer: dict[str, Any] | None) -> None:
+        self.store.set_offer(session.g.id, "rematch", offer)
+        session.g.rematch = offer
+
+    def _rematch_game(self, session: Session) -> Session:
+        """The same game again, each person in the other seat with the same seat token."""
+        g = session.g
+
+        def swap(pair: list[Any]) -> list[Any]:
+            return pair if g.mode == "local" else [pair[1], pair[0]]
+        now = self.now()
+        stored = dataclasses.replace(
+            g, id=secrets.token_urlsafe(8), tokens=swap(g.tokens), players=swap(g.players),
+            player_ids=swap(g.player_ids), ai_seat=None if g.ai_seat is None else 1 - g.ai_seat,
+            seed=secrets.randbelow(2**31), created=now, updated=now, ended=None, draw_offer=None,
+            actions=[], open_table=False, rematch=None, takeback=None)
+        self.store.create(stored)
+        if session.clock:     # the same time control, afresh
+            same = {"days": session.clock.days} if session.clock.days else \
+                {"base": session.clock.base, "inc": session.clock.inc}
+            timing = Clock.setting(same, self.now())
+            assert timing is not None
+            self.store.save_clock(stored.id, timing.row())
+        new = Session(stored, self.store, self.now)
+        new.start()
+        new.sync_clock()
+        with self._lock:
+            self.sessions[stored.id] = new
+        return new
+
+    def settle(self, session: Session) -> None:
+        """Rates a rated game that has ended (not an aborted one), once."""
+        g = session.g
+        if not g.rated or session.settled or not session.over:
+            return
+        session.settled = True
+        result, (a, b) = session.result(), g.player_ids
+        if result is None or result.get("aborted") or a is None or b is None or a == b:
+            return
+        score = 0.5 if result["winner"] is None else 1.0 if result["winner"] == 0 else 0.0
+        family = ruleset_info(g.ruleset).family
+        new_a, new_b = after_game(self.store.rating(a, family), self.store.rating(b, family), score)
+        self.store.settle(g.id, family, {a: new_a, b: new_b})
+        for other in list(self.sessions.values()):     # the players' other games show the new ratings
+            if a in other.g.player_ids or b in other.g.player_ids:
+                other.rating_cache = None
+
+
+def key_hash(key: str) -> str:
+    """What the store keeps of a player's key: the key is random (144 bits), so one hash suffices."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()

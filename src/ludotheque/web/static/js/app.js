@@ -1,10 +1,11 @@
-// The router: one page, four views (lobby, game, replay, my games).
+// The router: one page, five views (lobby, game, replay, my games, my account).
 import { navigate } from "./util.js";
 import { lang, setLang, applyLang, loadCatalogues } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showGame } from "./game.js";
 import { showReplay } from "./replay.js";
 import { showMyGames } from "./mygames.js";
+import { showAccount } from "./account.js";
 
 let cleanup = null;
 
@@ -18,6 +19,7 @@ function route() {
   if ((m = path.match(/^\/play\/([\w-]+)$/))) cleanup = showGame(main, m[1]);
   else if ((m = path.match(/^\/replay\/([\w-]+)$/))) cleanup = showReplay(main, m[1]);
   else if (path === "/games") cleanup = showMyGames(main);
+  else if (path === "/me") cleanup = showAccount(main);
   else cleanup = showLobby(main);
 }
 

@@ -6,6 +6,7 @@ import { sowingFrames, reducedMotion } from "./sowing.js";
 import { sticks, stickCount } from "./sticks.js";
 import { canUndo, scoreCard } from "./controls.js";
 import { ClockPanel } from "./clock.js";
+import { tablePanel, claimSeat } from "./table.js";
 
 // -- choosing an action from clicks ------------------------------------------------------------
 // A legal action comes with its points (from, over, to…). Clicks select points in order and may
@@ -129,6 +130,8 @@ export function showGame(main, id) {
   const typedLabel = h("label", { for: "typed", class: "sr-only" });
   const movesHeading = h("h2", { class: "sr-only" });
   const title = h("h1", {});
+  const table = tablePanel({ id, send: (msg) => send(msg), say: (text, error) => say(text, error), token: () => token });
+  panels.append(table.el);
   const clockPanel = new ClockPanel();
   panels.append(clockPanel.el);
   const skipButton = h("button", { type: "button", class: "skip", onclick: () => finishAnimation() });
@@ -483,7 +486,7 @@ export function showGame(main, id) {
     // banners
     bannerArea.replaceChildren();
     if (over) {
-      const won = over.winner === null || over.winner === undefined ? t("game.draw") : t("game.wins", { name: who(over.winner) });
+      const won = over.aborted ? t("table.aborted") : over.winner === null || over.winner === undefined ? t("game.draw") : t("game.wins", { name: who(over.winner) });
       bannerArea.append(h("div", { class: "banner", role: "status" },
         h("strong", {}, `${won} (${over.result})`), h("span", {}, tm(over.reason_msg, over.reason)),
         h("a", { href: "/", "data-link": true, style: "color:#fff" }, t("game.newGame")),
@@ -514,6 +517,7 @@ export function showGame(main, id) {
     resignButton.disabled = drawButton.disabled = !seated || !!over;
     typedInput.disabled = !canMove();
     drawMoves();
+    table.update(st);
     // invitation
     const entry = gameEntry(id);
     inviteBox.replaceChildren();
@@ -614,15 +618,7 @@ export function showGame(main, id) {
 
   // an invitation link: a browser that holds a seat keeps it; another claims the open seat once
   async function start() {
-    if (invite) {
-      try {
-        const r = await api(`/api/games/${id}/claim`, { code: invite[1], token: token || null, name: t("game.guest") });
-        token = r.token;
-        rememberGame({ id, token, joined: Date.now() });
-      } catch (e) {
-        say(e.message, true);   // the seat is taken: this browser watches
-      }
-    }
+    if (invite) token = await claimSeat(id, invite[1], token, say);
     if (!closed) connect();
   }
 

@@ -5,6 +5,8 @@ import { t, lang, levelName, playerName, gameTitle } from "./i18n.js";
 import { markdown } from "./markdown.js";
 import { showExamples } from "./examples.js";
 import { clockChoice } from "./clock.js";
+import { lobbyTables } from "./lobbytables.js";
+import { currentMe, ensureMe } from "./identity.js";
 
 /** A text of the catalogue of rulesets in the current language: {en, fr}, else ``fallback``. */
 function inLang(texts, fallback) { return (texts && texts[lang()]) || fallback; }
@@ -19,7 +21,8 @@ export function showLobby(main) {
     "aria-label": t("lobby.rulesAria") });
   const heading = h("h1", {}, t("lobby.title"));
   const examples = h("section", { class: "panel examples", id: "examples" });
-  main.append(heading, cards, h("div", { class: "setup" }, setup, rules), examples);
+  const tables = lobbyTables((id) => { const r = catalogue.find((x) => x.id === id.split(/[+?]/)[0]); return r ? gameTitle(r) + id.slice(r.id.length) : id; });
+  main.append(heading, cards, h("div", { class: "setup" }, setup, rules), tables.el, examples);
 
   const families = () => {
     const out = new Map();
@@ -110,19 +113,26 @@ export function showLobby(main) {
     const seat = h("select", { id: "seat", "aria-label": t("lobby.seatAria") },
       h("option", { value: "0" }, t("lobby.movesFirst", { name: names[0] })), h("option", { value: "1" }, names[1]));
     const mode = (m, text, checked) => h("label", { class: "row" }, h("input", { type: "radio", name: "mode", value: m, checked }), text);
+    const rated = h("input", { type: "checkbox", id: "rated", checked: true });   // for invitations and open tables
     setup.append(h("fieldset", {}, h("legend", {}, t("lobby.opponent")),
       mode("ai", t("lobby.vsComputer"), true), h("div", { style: "margin-left:1.6rem" }, h("label", { class: "row" }, t("lobby.level"), " ", level)),
       mode("local", t("lobby.vsLocal")),
-      mode("invite", t("lobby.vsInvite"))));
+      mode("invite", t("lobby.vsInvite")),
+      mode("open", t("lobby.openTable")),
+      h("label", { class: "row", style: "margin-left:1.6rem" }, rated, t("lobby.rated"))));
     setup.append(h("fieldset", {}, h("legend", {}, t("lobby.youPlay")), seat));
     const clock = clockChoice();
     setup.append(clock.el);
     const start = h("button", { type: "button", class: "primary", id: "start", onclick: async () => {
       err.textContent = "";
       const m = setup.querySelector("input[name=mode]:checked").value;
+      const people = m === "invite" || m === "open";   // a name is needed: asked the first time
       try {
         const id = rulesetId();
-        const r = await api("/api/games", { ruleset: id, mode: m, level: level.value, seat: Number(seat.value), clock: clock.value() });
+        const person = people ? await ensureMe() : await currentMe();
+        if (people && !person) return;
+        const r = await api("/api/games", { ruleset: id, mode: people ? "invite" : m, level: level.value, seat: Number(seat.value),
+          clock: clock.value(), key: person ? person.key : null, ...(people ? { open: m === "open", rated: rated.checked } : {}) });
         rememberGame({ id: r.id, token: r.token, ruleset: id, invite_url: r.invite_url || null, created: Date.now() });
         navigate(r.url);
       } catch (e) { err.textContent = e.message; }
@@ -164,11 +174,12 @@ export function showLobby(main) {
     drawRules();
   };
   window.addEventListener("langchange", onLang);
+  window.addEventListener("langchange", tables.draw);
   api("/api/rulesets").then((data) => {
     catalogue = data.rulesets; levels = data.levels;
     const start = catalogue.find((r) => r.id === "oware") || catalogue[0];
     if (start) { family = start.family; ruleset = start; }
-    drawCards(); drawSetup(); drawRules();
+    drawCards(); drawSetup(); drawRules(); tables.draw();
   }).catch((e) => main.append(h("p", { class: "error" }, e.message)));
-  return () => { alive = false; window.removeEventListener("langchange", onLang); };
+  return () => { alive = false; tables.stop(); window.removeEventListener("langchange", onLang); window.removeEventListener("langchange", tables.draw); };
 }

@@ -2,6 +2,7 @@
 import { h, api, myGames, rememberGame, navigate } from "./util.js";
 import { t, tm, seatHolder, gameTitle } from "./i18n.js";
 import { formatTime } from "./clock.js";
+import { currentMe } from "./identity.js";
 
 export function showMyGames(main) {
   let games = null, failure = null;
@@ -55,8 +56,11 @@ export function showMyGames(main) {
 
   api("/api/rulesets").then((c) => c.rulesets.forEach((r) => { titles[r.id] = r; }))
     .catch(() => {})
-    .then(() => api("/api/my-games", { games: myGames().filter((g) => g.token).map((g) => ({ id: g.id, token: g.token })) })).then((d) => {
+    .then(() => currentMe())
+    .then((person) => api("/api/my-games", { games: myGames().filter((g) => g.token).map((g) => ({ id: g.id, token: g.token })),
+      key: person ? person.key : null })).then((d) => {
       games = d.games;
+      for (const g of games) if (g.token) rememberGame({ id: g.id, token: g.token, ruleset: g.ruleset });   // the player's games from another device
       render();
     }).catch((e) => { failure = e.message; render(); });
   window.addEventListener("langchange", render);

@@ -24,7 +24,11 @@ export async function api(path, body) {
   const r = await fetch(path, init);
   const ct = r.headers.get("content-type") || "";
   const data = ct.includes("json") ? await r.json() : await r.text();
-  if (!r.ok) throw new Error((data && data.error) ? tm(data.msg, data.error) : t("error.request", { status: r.status }));
+  if (!r.ok) {
+    const e = new Error((data && data.error) ? tm(data.msg, data.error) : t("error.request", { status: r.status }));
+    e.status = r.status;   // 403: a player key this server does not know
+    throw e;
+  }
   return data;
 }
 
