@@ -94,6 +94,8 @@ def test_the_page_shows_the_clocks_your_turn_in_the_title_a_sound_and_the_flag(p
     page.select_option("#clock", "5+3")
     page.check("input[name=mode][value=invite]")
     page.click("#start")
+    page.fill("dialog.name-dialog input", "Ama")          # a game with a friend asks a name once
+    page.click("dialog.name-dialog #name-ok")
     page.wait_for_url("**/play/*")
     game_id = page.url.rsplit("/", 1)[1]
     code = page.locator(".invite input").input_value().split("#i=")[1]

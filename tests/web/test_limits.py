@@ -173,13 +173,20 @@ def test_a_whole_game_by_invitation_played_as_fast_as_possible_meets_no_limit(tm
             while not state["result"]:
                 p = state["to_move"]
                 sockets[p].send_text(json.dumps({"type": "ping"}))
-                assert sockets[p].receive_json()["type"] == "pong"
+                assert next_reply(sockets[p], state["ply"])["type"] == "pong"
                 sockets[p].send_text(json.dumps({"type": "move", "token": tokens[p], "ply": state["ply"],
                                                  "action": rng.choice(state["legal"])["a"]}))
-                replies = [sockets[0].receive_json(), sockets[1].receive_json()]
+                replies = [next_reply(ws, state["ply"]) for ws in sockets]
                 assert all(r["type"] == "state" for r in replies), replies
                 state = replies[0]
         assert state["ply"] > 40
+
+
+def next_reply(ws, ply):
+    """The next message but the news of the other player's presence (a state at the same ply)."""
+    while (m := ws.receive_json())["type"] == "state" and m["ply"] == ply:
+        pass
+    return m
 
 
 # -- old games --------------------------------------------------------------------------------

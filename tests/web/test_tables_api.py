@@ -4,6 +4,7 @@ open tables and live games, presence and watchers, Glicko-2 ratings; every refus
 answers 4xx with a catalogue message and changes nothing."""
 import json
 import sqlite3
+import time
 import warnings
 
 import pytest
@@ -18,6 +19,7 @@ from ludotheque.i18n import catalogue
 from ludotheque.records.ratings import Rating, after_game, updated
 from ludotheque.records.store import MIGRATIONS, SCHEMA, GameStore
 from ludotheque.web import create_app
+from ludotheque.web.limits import Limits, Rate
 from ludotheque.web.sessions import CLAIM_AFTER, key_hash
 
 
@@ -43,7 +45,9 @@ def db(tmp_path):
 
 @pytest.fixture
 def client(db, clock):
-    with TestClient(create_app(db, now=clock)) as c:
+    # the tables' rules, not the abuse limits (tests/web/test_limits.py), are under test here
+    unlimited = Limits(create=Rate(10**6, 1), invite=Rate(10**6, 1), message=Rate(10**6, 1), open_games=10**6)
+    with TestClient(create_app(db, now=clock, limits=unlimited)) as c:
         yield c
 
 
@@ -477,8 +481,9 @@ def test_a_store_made_by_the_old_schema_opens_and_upgrades(tmp_path):
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
     old.executescript(SCHEMA)
+    now = time.time()    # a game played today (the server expires games untouched for a month)
     old.execute("INSERT INTO games (id, ruleset, mode, tokens, players, seed, created, updated) VALUES"
-                " ('g1', 'oware', 'invite', '[\"a\", \"b\"]', '[\"Ama\", \"Kofi\"]', 7, 1, 1)")
+                " ('g1', 'oware', 'invite', '[\"a\", \"b\"]', '[\"Ama\", \"Kofi\"]', 7, ?, ?)", (now, now))
     old.execute("INSERT INTO moves (game_id, ply, action) VALUES ('g1', 0, 2)")
     old.commit()
     old.close()
