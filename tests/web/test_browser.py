@@ -111,6 +111,7 @@ def test_full_oware_game_against_the_random_player_by_clicks(page, server):
     # the finished game replays with the arrow keys
     page.click("text=Replay")
     page.wait_for_selector(".replaybar")
+    page.wait_for_function("document.querySelector('.message').textContent.startsWith('Move ')")   # the record has come
     page.keyboard.press("Home")
     page.wait_for_function("document.querySelector('.message').textContent.includes('Start position')")
     page.keyboard.press("ArrowRight")

@@ -189,7 +189,7 @@ def test_a_guest_opening_an_invitation_is_asked_a_name_and_a_refused_name_is_exp
 # -- takeback and rematch -----------------------------------------------------------------------
 def test_takeback_then_rematch_between_friends(people, server):
     a, b = people(), people()
-    game_id = friends(server, a, b)
+    friends(server, a, b)
     play_first(a)
     wait_plies(b, 1)
     panel(a).get_by_role("button", name="Ask to take back").click()
@@ -274,3 +274,32 @@ def test_my_account_shows_a_recovery_link_that_moves_the_identity_to_another_dev
     answer_name(b, "Ama K.")
     a.reload()
     expect(a.locator(".account .me")).to_contain_text("You play as Ama K.")
+
+
+def test_the_table_views_have_no_serious_accessibility_violation(people, server):
+    from test_accessibility import audit
+
+    a, b = people(), people()
+    found = {}
+    b.goto(server + "/")
+    b.check("input[name=mode][value=open]")
+    b.click("#start")
+    expect(b.locator("dialog.name-dialog")).to_be_visible()
+    found["name dialog"] = audit(b)
+    answer_name(b, "Kofi")
+    b.wait_for_url("**/play/*")
+    friends(server, a, b)
+    play_first(a)
+    panel(a).get_by_role("button", name="Ask to take back").click()
+    expect(panel(b).locator(".banner")).to_be_visible()
+    found["game, a takeback asked"] = audit(b)
+    b.goto(server + "/")
+    expect(panel(a)).to_contain_text("is away")
+    found["game, the opponent away"] = audit(a)
+    expect(b.locator(".open-tables")).to_be_visible()        # Kofi's own table, still open
+    found["lobby tables"] = audit(b)
+    b.goto(server + "/me")
+    expect(b.locator("input.recovery")).to_be_visible()
+    found["my account"] = audit(b)
+    bad = {k: v for k, v in found.items() if v}
+    assert not bad, "\n".join(f"{k}: {x}" for k, v in bad.items() for x in v)
