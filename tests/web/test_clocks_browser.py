@@ -99,7 +99,8 @@ def test_the_page_shows_the_clocks_your_turn_in_the_title_a_sound_and_the_flag(p
     page.wait_for_url("**/play/*")
     game_id = page.url.rsplit("/", 1)[1]
     code = page.locator(".invite input").input_value().split("#i=")[1]
-    r = httpx.post(f"{server}/api/games/{game_id}/claim", json={"code": code, "name": "Ben"}, timeout=60)
+    ben = httpx.post(f"{server}/api/players", json={"name": "Ben"}, timeout=60).json()   # a rated game: a named player
+    r = httpx.post(f"{server}/api/games/{game_id}/claim", json={"code": code, "name": "Ben", "key": ben["key"]}, timeout=60)
     guest = r.json()["token"]
     page.wait_for_function("!document.querySelector('.invite')")
     # South's clock runs on the page between the server's messages; North's waits
