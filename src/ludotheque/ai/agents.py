@@ -120,7 +120,8 @@ class Decision:
 
 @dataclass
 class MCTSAgent(Agent):
-    """UCT with compiled random playouts; keeps its tree from one move to the next."""
+    """UCT with compiled random playouts; keeps its tree from one move to the next unless
+    ``reuse`` is False."""
 
     playouts: int | None = None
     seconds: float | None = 1.0
@@ -151,7 +152,7 @@ class MCTSAgent(Agent):
     def choose(self, state: State) -> int:
         return self.decide(state).action
 
-    def decide(self, state: State) -> "Decision":
+    def decide(self, state: State) -> Decision:
         """The most visited root action and the search behind it (the targets of
         self-play); a forced action is played without a search, with one visit."""
         legal = choices(state)
