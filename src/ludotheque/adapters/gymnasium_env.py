@@ -106,7 +106,7 @@ def register(ruleset: str) -> str:
     name = env_id(game.id)
     spec = gym.registry.get(name)
     if spec is None:
-        gym.register(name, entry_point=LudothequeEnv, kwargs={"ruleset": game.id})
+        gym.register(name, entry_point=f"{__name__}:LudothequeEnv", kwargs={"ruleset": game.id})
     elif spec.kwargs.get("ruleset") != game.id:     # two ids that differ only in punctuation
         raise ValueError(f"{name} is already the Gymnasium id of {spec.kwargs.get('ruleset')}")
     return name
