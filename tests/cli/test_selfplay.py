@@ -7,6 +7,7 @@ import pytest
 
 import ludotheque
 from ludotheque.ai import selfplay
+from ludotheque.ai.agents import MCTSAgent
 from ludotheque.cli.main import main
 
 
@@ -136,3 +137,43 @@ def test_kept_trees_make_visit_counts_exceed_the_playout_budget(tmp_path):
     searched = s["mask"].sum(axis=1) > 1
     sums = s["visits"][searched].sum(axis=1)
     assert sums.min() >= 49 and sums.max() > 50        # the kept subtree's visits count too
+
+
+def test_new_visits_are_this_moves_playouts_beside_the_kept_subtree_s(tmp_path):
+    (path,) = selfplay.run("oware", "mcts:50p", 1, tmp_path, seed=4, jobs=1)
+    s = _load(path)
+    searched = s["playouts"] > 0
+    assert (searched == (s["mask"].sum(axis=1) > 1)).all()  # forced actions are not searched
+    assert (s["playouts"][searched] == 50).all()
+    new = s["new_visits"][searched].sum(axis=1)
+    # every playout adds a visit to a root action, but the one that expands a new root
+    assert set((s["playouts"][searched] - new).tolist()) <= {0.0, 1.0} and (new == 50).any()
+    assert (s["new_visits"] <= s["visits"]).all() and (s["new_visits"] >= 0).all()
+    assert (s["visits"] > s["new_visits"]).any()           # inherited visits, not new ones
+
+
+def test_no_reuse_searches_a_fresh_tree_every_move(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["selfplay", "oware", "--agent", "mcts:50p", "--games", "1", "--out", str(out),
+                 "--jobs", "1", "--seed", "4", "--no-reuse", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["reuse"] is False
+    s = _load(out / "shard-00000.npz")
+    searched = s["playouts"] > 0
+    assert (s["visits"] == s["new_visits"]).all()
+    assert (s["visits"][searched].sum(axis=1) == 49).all()  # the first playout expands the root
+    kept = _load(selfplay.run("oware", "mcts:50p", 1, tmp_path / "kept", seed=4)[0])
+    assert kept["visits"].sum() > s["visits"].sum()
+
+
+def test_the_value_is_the_search_s_for_the_player_to_move(tmp_path):
+    (path,) = selfplay.run("fanorona/telo", "mcts:30p", 2, tmp_path, seed=4, jobs=1)
+    s = _load(path)
+    searched = s["playouts"] > 0
+    assert np.isnan(s["value"][~searched]).all()
+    assert ((s["value"][searched] >= -1) & (s["value"][searched] <= 1)).all()
+    # Fanoron-Telo is a first-player win (the solver's value 1), lost after 'b1-b2A'
+    start = ludotheque.load("fanorona/telo").initial_state()
+    agent = MCTSAgent(playouts=3000, seconds=None, seed=1, reuse=False)
+    assert agent.decide(start).value > 0.5
+    assert agent.decide(start.apply(start.parse_move("b1-b2A"))).value > 0.5
+    assert agent.decide(start.apply(start.parse_move("c2-b2A"))).value < -0.5

@@ -12,9 +12,17 @@ actions and chance nodes are played until the learner is to act again or the gam
 reward is the learner's return at the end (+1 / -1 / 0). An illegal action ends the episode
 as a loss (reward -1, ``info["illegal_action"]``), as pgx does, so masked and unmasked
 learners can both use the environment. ``max_actions`` truncates long games.
+
+Importing the module registers every ruleset with Gymnasium as ``ludotheque/NAME-v0``, NAME
+being the ruleset id with every other character than a-z and 0-9 as ``_`` (as the OpenSpiel
+names): ``gym.make("ludotheque/oware-v0")``, ``gym.make("ludotheque/oware_nam_nam-v0",
+opponent="easy", player=1)``; ``gym.make("ludotheque.adapters.gymnasium_env:ludotheque/oware-v0")``
+imports it first. `register` registers any other ruleset id (options, extensions) and
+returns its Gymnasium id.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import gymnasium as gym
@@ -22,7 +30,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..ai.agents import make_agent
-from ..core.registry import load
+from ..core.registry import load, rulesets
 from ._common import observation_dict, observation_space, resolve_chance
 
 
@@ -83,3 +91,30 @@ class LudothequeEnv(gym.Env):  # type: ignore[misc]
 
     def render(self) -> str | None:
         return self.state.to_text() if self.render_mode == "ansi" else None
+
+
+def env_id(ruleset: str) -> str:
+    """The Gymnasium id of ``ruleset``: ``ludotheque/``, its canonical id with every other
+    character than a-z and 0-9 as ``_``, ``-v0``."""
+    return "ludotheque/" + re.sub(r"[^a-z0-9]+", "_", load(ruleset).id).strip("_") + "-v0"
+
+
+def register(ruleset: str) -> str:
+    """Registers ``ruleset`` with Gymnasium (once) and returns its id; ``gym.make`` then
+    takes the other arguments of `LudothequeEnv` as keywords."""
+    game = load(ruleset)
+    name = env_id(game.id)
+    spec = gym.registry.get(name)
+    if spec is None:
+        gym.register(name, entry_point=f"{__name__}:LudothequeEnv", kwargs={"ruleset": game.id})
+    elif spec.kwargs.get("ruleset") != game.id:     # two ids that differ only in punctuation
+        raise ValueError(f"{name} is already the Gymnasium id of {spec.kwargs.get('ruleset')}")
+    return name
+
+
+def register_all() -> list[str]:
+    """Registers every ruleset of the registry (default options and extensions)."""
+    return [register(ri.name) for ri in rulesets()]
+
+
+register_all()

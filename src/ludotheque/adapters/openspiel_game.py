@@ -1,8 +1,16 @@
 """Ludotheque rulesets as OpenSpiel games (Python games registered with `pyspiel`).
 
     >>> import pyspiel
-    >>> from ludotheque.adapters.openspiel_game import register
-    >>> game = pyspiel.load_game(register("fanorona/telo"))     # "ludotheque_fanorona_telo"
+    >>> import ludotheque.adapters.openspiel_game              # registers every ruleset
+    >>> game = pyspiel.load_game("ludotheque_oware", {"grand_slam": "allow"})
+    >>> game = pyspiel.load_game("ludotheque_fanorona_telo(extensions=female)")
+
+Importing the module registers every ruleset of the registry (`register_all`) under
+``ludotheque_`` and its id (`short_name`); `register` registers any other ruleset id (its
+options and extensions then being the defaults of its parameters). A game's parameters are
+its ruleset's options (an integer option an int, any other a string, defaults as in the
+registry), ``extensions`` where the ruleset has some (those played, joined by ``+``; "" for
+none) and ``max_actions``. Parameters that make no valid ruleset id raise `RulesetError`.
 
 Actions are the ruleset's actions (`Game.num_actions` distinct ones, legal actions ascending),
 chance nodes (Puluc's throws) are OpenSpiel chance nodes with the exact probabilities, the
@@ -21,7 +29,7 @@ import pyspiel
 
 from ..core.errors import LudoError
 from ..core.game import Game, State
-from ..core.registry import load, rulesets
+from ..core.registry import RulesetInfo, load, parse_ruleset_id, rulesets
 
 DEFAULT_MAX_ACTIONS = 2000
 
@@ -39,8 +47,11 @@ def register(ruleset: str) -> str:
     if game.id in _REGISTERED:
         return _REGISTERED[game.id]
     name = short_name(game)
-    bound = game.max_game_length()
-    params = {} if bound is not None else {"max_actions": DEFAULT_MAX_ACTIONS}
+    ri, exts, values = parse_ruleset_id(game.id)
+    params: dict[str, Any] = dict(values)
+    if ri.extensions:
+        params["extensions"] = "+".join(e for e in ri.extensions if e in exts)
+    params["max_actions"] = DEFAULT_MAX_ACTIONS
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"ludotheque {game.name} ({game.id})",
@@ -60,11 +71,23 @@ def register(ruleset: str) -> str:
 
     class _Game(LudothequeGame):
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            super().__init__(game, game_type, params or {})
+            given = params or {}
+            super().__init__(load(ruleset_id(ri, given)), game_type, given)
 
     pyspiel.register_game(game_type, _Game)
     _REGISTERED[game.id] = name
     return name
+
+
+def ruleset_id(ri: RulesetInfo, params: dict[str, Any]) -> str:
+    """The ruleset id of ``ri`` played with OpenSpiel game parameters ``params``: options
+    at their registry default are left out (an option needing an absent extension is then
+    still allowed at its default)."""
+    extensions = params.get("extensions", "")
+    text = ri.name + "".join(f"+{e}" for e in extensions.split("+") if e)
+    options = [f"{o.name}={params[o.name]}" for o in ri.options
+               if o.name in params and params[o.name] != o.default]
+    return text + ("?" + "&".join(options) if options else "")
 
 
 def register_all() -> list[str]:
@@ -76,7 +99,9 @@ class LudothequeGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game: Game, game_type: Any, params: dict[str, Any]) -> None:
         bound = game.max_game_length()
         self.ludo = game
-        self.max_actions = int(params.get("max_actions", DEFAULT_MAX_ACTIONS)) if bound is None else bound
+        self.max_actions = params.get("max_actions", DEFAULT_MAX_ACTIONS) if bound is None else bound
+        if self.max_actions < 1:
+            raise ValueError(f"max_actions is at least 1, not {self.max_actions}")
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
             max_chance_outcomes=game.max_chance_outcomes(),
@@ -149,3 +174,6 @@ class _Observer:
 
     def string_from(self, state: LudothequeState, player: int) -> str:
         return state.ludo.to_text()
+
+
+register_all()

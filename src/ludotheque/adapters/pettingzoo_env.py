@@ -4,9 +4,14 @@
     >>> e = env("fanorona/telo")
     >>> e.reset(seed=1)
 
-`env` wraps the environment as PettingZoo's classic games are (`AssertOutOfBoundsWrapper`: an
-action outside the action space is an AssertionError; `OrderEnforcingWrapper`: no step or
-observation before `reset`); `raw_env` is the environment unwrapped. The position is
+`env` wraps the environment as PettingZoo's classic games are (`TerminateIllegalWrapper`: an
+illegal action ends the game, -1 for the agent who played it, 0 for the other;
+`AssertOutOfBoundsWrapper`: an action outside the action space is an AssertionError;
+`OrderEnforcingWrapper`: no step or observation before `reset`); `raw_env` is the
+environment's class, unwrapped (an illegal action raises `IllegalActionError` and changes
+nothing), picklable as PettingZoo's are (`EzPickle`). ``metadata["name"]`` is
+``ludotheque_`` and the ruleset id as in OpenSpiel, with ``_v0``; ``render_mode`` "ansi"
+makes `render` return the position as text, "human" prints it. The position is
 ``e.unwrapped.game_state`` (a `State`); ``state()`` is PettingZoo's global-state method, which
 these games, like PettingZoo's classic ones, do not provide.
 
@@ -19,11 +24,13 @@ and `reset` with the environment's seeded generator. Rewards are the game's retu
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
+import gymnasium
 from gymnasium import spaces
-from gymnasium.utils import seeding
+from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -34,15 +41,19 @@ from ._common import observation_dict, observation_space, resolve_chance
 AGENTS = ["player_0", "player_1"]
 
 
-class LudothequeAEC(AECEnv):  # type: ignore[misc]
-    metadata = {"render_modes": ["ansi"], "name": "ludotheque_v0", "is_parallelizable": False}
+class LudothequeAEC(AECEnv, EzPickle):  # type: ignore[misc]
+    metadata = {"render_modes": ["human", "ansi"], "name": "ludotheque_v0",
+                "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, ruleset: str, max_actions: int | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        EzPickle.__init__(self, ruleset, max_actions, render_mode)
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode is None, 'human' or 'ansi', not {render_mode!r}")
         self.game = load(ruleset)
+        # one class for every ruleset: each environment names its game
+        self.metadata = {**self.metadata, "name": f"ludotheque_{_name(self.game.id)}_v0"}
         self.max_actions = max_actions if max_actions is not None else self.game.max_game_length()
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
@@ -102,19 +113,30 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = AGENTS[state.current_player]
 
     def render(self) -> str | None:
-        return self.game_state.to_text() if self.render_mode == "ansi" else None
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        text = self.game_state.to_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
 
 
-def raw_env(ruleset: str, max_actions: int | None = None, render_mode: str | None = None) -> LudothequeAEC:
-    """The AEC environment of ``ruleset`` (any id `ludotheque list` shows), unwrapped."""
-    return LudothequeAEC(ruleset, max_actions, render_mode)
+def _name(ruleset_id: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", ruleset_id).strip("_")
+
+
+#: the environment unwrapped, as PettingZoo's classic games name their class
+raw_env = LudothequeAEC
 
 
 def env(ruleset: str, max_actions: int | None = None, render_mode: str | None = None) -> AECEnv:
-    """`raw_env` in PettingZoo's wrappers for classic games: actions within the action space,
-    calls in order."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
-        raw_env(ruleset, max_actions, render_mode)))
+    """`raw_env` in PettingZoo's wrappers for classic games: an illegal action loses, actions
+    within the action space, calls in order."""
+    wrapped = wrappers.TerminateIllegalWrapper(raw_env(ruleset, max_actions, render_mode),
+                                               illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))

@@ -12,6 +12,7 @@ Agent specs (``make_agent``), as the CLI, the arena and the web app write them:
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -106,9 +107,21 @@ class GreedyAgent(Agent):
         return self._rng.choice([a for a, v in ranked if v >= top - 1e-9])
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A move of `MCTSAgent` and the search behind it."""
+
+    action: int
+    visits: dict[int, float]        # root visits, those of a kept subtree included
+    new_visits: dict[int, float]    # the visits this move's playouts added
+    playouts: int                   # this move's playouts (0: a forced action, no search)
+    value: float                    # the root's mean return for the player to move (NaN: no search)
+
+
 @dataclass
 class MCTSAgent(Agent):
-    """UCT with compiled random playouts; keeps its tree from one move to the next."""
+    """UCT with compiled random playouts; keeps its tree from one move to the next unless
+    ``reuse`` is False."""
 
     playouts: int | None = None
     seconds: float | None = 1.0
@@ -119,32 +132,41 @@ class MCTSAgent(Agent):
     _tree: mcts.Tree | None = field(default=None, init=False, repr=False)
     _played: int = field(default=-1, init=False, repr=False)
 
-    def search(self, state: State) -> mcts.Tree:
+    def search(self, state: State) -> tuple[mcts.Tree, dict[int, float], int]:
+        """This move's tree, the visits of the root's children it inherited from the kept
+        tree, and this search's playouts."""
         t0 = time.perf_counter()
         tree = None
         if self.reuse and self._tree is not None:
             tree = self._tree.reuse(state, self._played)
             self.reused += tree is not None
+        inherited = {a: v for a, v, _ in tree.root_children()} if tree is not None else {}
+        before = int(tree.visits[0]) if tree is not None else 0
         self.seed += 1
         seconds = self.seconds
         if seconds is not None:            # looking for the kept tree counts against the budget
             seconds = max(0.1 * seconds, seconds - (time.perf_counter() - t0))
-        return mcts.search(state, self.playouts, seconds, self.seed, tree=tree)
+        tree = mcts.search(state, self.playouts, seconds, self.seed, tree=tree)
+        return tree, inherited, int(tree.visits[0]) - before
 
     def choose(self, state: State) -> int:
-        return self.choose_with_visits(state)[0]
+        return self.decide(state).action
 
-    def choose_with_visits(self, state: State) -> tuple[int, dict[int, float]]:
-        """The most visited root action and the visits of every root action (the policy
-        target of self-play); a forced action is played without a search, with one visit."""
+    def decide(self, state: State) -> Decision:
+        """The most visited root action and the search behind it (the targets of
+        self-play); a forced action is played without a search, with one visit."""
         legal = choices(state)
         if len(legal) == 1:
-            return legal[0], {legal[0]: 1.0}
-        tree = self.search(state)
+            return Decision(legal[0], {legal[0]: 1.0}, {legal[0]: 1.0}, 0, math.nan)
+        tree, inherited, playouts = self.search(state)
         children = tree.root_children()
         a = max(children, key=lambda t: t[1])[0]
         self._tree, self._played = (tree, a) if self.reuse else (None, -1)
-        return a, {action: visits for action, visits, _ in children}
+        visits = {action: v for action, v, _ in children}
+        total = sum(visits.values())
+        value = sum(v * mean for _, v, mean in children) / total if total else 0.0
+        new = {action: v - inherited.get(action, 0.0) for action, v in visits.items()}
+        return Decision(a, visits, new, playouts, value)
 
 
 @dataclass

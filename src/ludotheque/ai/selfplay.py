@@ -21,6 +21,12 @@ arrays have one row per decision:
   action gets one visit, without a search). An agent that keeps its tree from move to move
   (``mcts``, the default) counts the visits the kept subtree had besides the new playouts:
   a searched row sums to the budget less one (the first playout expands the root) or more;
+  with ``reuse=False`` (a fresh tree every move), to the budget less one;
+- ``new_visits`` float32 ``(n, game.num_actions)``, MCTS agents only: the visits this move's
+  playouts added (``visits`` less those of the kept subtree);
+- ``playouts`` int32 ``(n,)``, MCTS agents only: this move's playouts (0 for a forced action);
+- ``value`` float32 ``(n,)``, MCTS agents only: the search's mean return of the position for
+  the player to move, in [-1, 1] (NaN for a forced action, not searched);
 - ``player`` int8 ``(n,)``: the player who acted;
 - ``outcome`` float32 ``(n,)``: that player's return at the end of the game, in [-1, 1]
   (0 for a draw and for a game cut at ``max_actions``);
@@ -78,15 +84,21 @@ def records_visits(spec: str, ruleset: str) -> bool:
 
 
 def play_game(ruleset: str, spec: str, number: int, run_seed: int, opening: int = 0,
-              max_actions: int = 3000, seconds_per_move: float = 1.0) -> GameExamples:
-    """Game ``number`` of a run seeded ``run_seed``: its examples."""
+              max_actions: int = 3000, seconds_per_move: float = 1.0,
+              reuse: bool = True) -> GameExamples:
+    """Game ``number`` of a run seeded ``run_seed``: its examples. ``reuse=False``: an MCTS
+    agent searches a fresh tree every move."""
     game = registry.load(ruleset)
     seed = run_seed + number
     agents = [_searcher(make_agent(spec, seed, seconds_per_move), game),
               _searcher(make_agent(spec, seed + 7919, seconds_per_move), game)]
+    for agent in agents:
+        if isinstance(agent, MCTSAgent):
+            agent.reuse = reuse
     state, actions, rng = opening_of(game, seed, opening, first_seed=run_seed if opening else None)
     with_visits = isinstance(agents[0], MCTSAgent)
-    obs, masks, played, visits, players, plies = [], [], [], [], [], []
+    obs, masks, played, players, plies = [], [], [], [], []
+    visits, new_visits, playouts, values = [], [], [], []
     for ply in range(len(actions), max_actions):
         if state.is_terminal:
             break
@@ -100,10 +112,12 @@ def play_game(ruleset: str, spec: str, number: int, run_seed: int, opening: int 
         players.append(p)
         plies.append(ply)
         if isinstance(agent, MCTSAgent):
-            a, counts = agent.choose_with_visits(state)
-            row = np.zeros(game.num_actions, np.float32)
-            row[list(counts)] = list(counts.values())
-            visits.append(row)
+            decision = agent.decide(state)
+            a = decision.action
+            visits.append(_row(decision.visits, game.num_actions))
+            new_visits.append(_row(decision.new_visits, game.num_actions))
+            playouts.append(decision.playouts)
+            values.append(decision.value)
         else:
             a = agent.choose(state)
         played.append(a)
@@ -123,7 +137,16 @@ def play_game(ruleset: str, spec: str, number: int, run_seed: int, opening: int 
     }
     if with_visits:
         arrays["visits"] = np.array(visits, np.float32).reshape(n, game.num_actions)
+        arrays["new_visits"] = np.array(new_visits, np.float32).reshape(n, game.num_actions)
+        arrays["playouts"] = np.array(playouts, np.int32)
+        arrays["value"] = np.array(values, np.float32)
     return GameExamples(number, arrays)
+
+
+def _row(counts: dict[int, float], num_actions: int) -> np.ndarray:
+    row = np.zeros(num_actions, np.float32)
+    row[list(counts)] = list(counts.values())
+    return row
 
 
 def _chance_flags(state: State, actions: list[int]) -> list[bool]:
@@ -174,15 +197,16 @@ def check_run(ruleset: str, agent: str, games: int, out: Path | str, jobs: int =
 def run(ruleset: str, agent: str, games: int, out: Path | str, seed: int = 1, jobs: int = 1,
         games_per_shard: int = 100, opening: int = 0, max_actions: int = 3000,
         seconds_per_move: float = 1.0, ray_address: str | None = None,
-        on_game: Callable[[int], None] | None = None) -> list[Path]:
+        on_game: Callable[[int], None] | None = None, reuse: bool = True) -> list[Path]:
     """Plays ``games`` games of ``agent`` against itself (in ``jobs`` processes, or as Ray
     tasks with ``ray_address``: see `pool`) and writes their shards into the folder ``out``,
     which must hold no shards yet; returns the shards' paths. ``on_game(number)`` is called
-    as each game ends."""
+    as each game ends; ``reuse=False`` gives MCTS agents a fresh tree every move."""
     game = check_run(ruleset, agent, games, out, jobs, games_per_shard, opening, max_actions)
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    calls = [(game.id, agent, i, seed, opening, max_actions, seconds_per_move) for i in range(games)]
+    calls = [(game.id, agent, i, seed, opening, max_actions, seconds_per_move, reuse)
+             for i in range(games)]
     done: dict[int, GameExamples] = {}
     paths: list[Path] = []
     rows = 0
@@ -204,7 +228,8 @@ def run(ruleset: str, agent: str, games: int, out: Path | str, seed: int = 1, jo
         "ruleset": game.id, "agent": agent, "games": games, "examples": rows, "seed": seed, "opening": opening,
         "max_actions": max_actions, "games_per_shard": games_per_shard,
         "observation_shape": list(game.observation_shape), "num_actions": game.num_actions,
-        "visits": records_visits(agent, game.id), "shards": [p.name for p in paths],
+        "visits": records_visits(agent, game.id), "reuse": reuse,
+        "shards": [p.name for p in paths],
     }
     (folder / "meta.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
     return paths

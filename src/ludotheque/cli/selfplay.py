@@ -40,6 +40,9 @@ def add_parser(sub: Any) -> None:
                    help="games cut after this many actions count as draws")
     s.add_argument("--seconds-per-move", type=float, default=1.0,
                    help="time a move for mcts/alphabeta given without a budget (default 1)")
+    s.add_argument("--no-reuse", dest="reuse", action="store_false",
+                   help="MCTS searches a fresh tree every move instead of keeping the subtree "
+                        "of the moves played (visits then sum to the budget less one)")
     add_ray_argument(s)
     s.add_argument("--json", action="store_true", help="print a JSON summary, no progress bar")
     s.set_defaults(func=cmd_selfplay)
@@ -60,7 +63,8 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
         try:
             paths = selfplay.run(game.id, args.agent, args.games, args.out, args.seed, args.jobs,
                                  args.games_per_shard, args.opening, args.max_actions,
-                                 args.seconds_per_move, args.ray, lambda _: bar.advance(task))
+                                 args.seconds_per_move, args.ray, lambda _: bar.advance(task),
+                                 args.reuse)
         except OpeningError as e:         # found only by playing: the games are too short
             raise UsageError(str(e)) from None
     summary = json.loads((paths[0].parent / "meta.json").read_text(encoding="utf-8"))
