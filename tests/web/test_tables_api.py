@@ -450,13 +450,23 @@ def test_a_draw_can_be_claimed_instead_and_a_claim_needs_an_opponent(client, clo
 
 
 # -- open tables -------------------------------------------------------------------------------
+def test_an_open_table_is_listed_with_its_time_control(client):
+    ama = new_player(client, "Ama")
+    blitz = table(client, ama, open=True, clock="5+3")
+    post = table(client, ama, open=True, clock={"days": 3})
+    listed = {t["id"]: t for t in client.get("/api/tables").json()["open"]}
+    assert (listed[blitz["id"]]["clock"], listed[blitz["id"]]["days"]) == ({"base": 300, "inc": 3}, None)
+    assert (listed[post["id"]]["clock"], listed[post["id"]]["days"]) == (None, 3)
+
+
 def test_an_open_table_is_listed_joined_with_one_click_then_watched(client):
     ama, kofi, eve = new_player(client, "Ama"), new_player(client, "Kofi"), new_player(client, "Eve")
     private = table(client, ama)
     g = table(client, ama, "dara", open=True, rated=True, seat=1)
     listed = client.get("/api/tables").json()
     assert listed["open"] == [{"id": g["id"], "ruleset": "dara", "seat": 0, "host": "Ama", "host_id": ama["id"],
-                               "rating": 1500, "rated": True, "created": listed["open"][0]["created"]}]
+                               "rating": 1500, "rated": True, "created": listed["open"][0]["created"],
+                               "clock": None, "days": None}]
     assert listed["live"] == []
     refused(client.post(f"/api/games/{private['id']}/sit", json={"key": kofi["key"]}), "srv.notOpenTable", 404)
     refused(client.post(f"/api/games/{g['id']}/sit", json={"key": "forged"}), "srv.unknownPlayer", 403)

@@ -189,7 +189,7 @@ def test_a_guest_opening_an_invitation_is_asked_a_name_and_a_refused_name_is_exp
 # -- takeback and rematch -----------------------------------------------------------------------
 def test_takeback_then_rematch_between_friends(people, server):
     a, b = people(), people()
-    friends(server, a, b)
+    game_id = friends(server, a, b)
     play_first(a)
     wait_plies(b, 1)
     panel(a).get_by_role("button", name="Ask to take back").click()

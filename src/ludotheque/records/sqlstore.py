@@ -43,6 +43,32 @@ games = sa.Table(
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("ended", sa.Text),
     sa.Column("draw_offer", sa.Integer),
+    # tables (web/sessions.py): the seats' players, open tables, offers, whether it was rated
+    sa.Column("player_ids", sa.Text, nullable=False, server_default="[null, null]"),
+    sa.Column("rated", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("open_table", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("rematch", sa.Text),
+    sa.Column("takeback", sa.Text),
+    sa.Column("rating_done", sa.Integer, nullable=False, server_default="0"),
+    sa.Index("games_open", "open_table", "ended"),
+)
+#: player identities and their Glicko-2 ratings per ruleset family (web/sessions.py)
+players = sa.Table(
+    "players", METADATA,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("key_hash", sa.Text, nullable=False, unique=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+ratings = sa.Table(
+    "ratings", METADATA,
+    sa.Column("player_id", sa.Text, sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("family", sa.Text, nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("vol", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.PrimaryKeyConstraint("player_id", "family"),
 )
 moves = sa.Table(
     "moves", METADATA,
@@ -75,7 +101,7 @@ leases = sa.Table(
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: the revision a `GameStore` file at ``PRAGMA user_version`` k is at (its list of migrations
 #: ported to Alembic revisions, in order): index k. Append only.
-LEGACY_REVISIONS = ["0001", "0002"]
+LEGACY_REVISIONS = ["0001", "0002", "0003"]
 #: the key of the PostgreSQL advisory lock held while migrating: processes started together
 #: migrate one after the other
 MIGRATION_LOCK = 0x6C75646F

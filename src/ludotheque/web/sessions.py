@@ -1062,8 +1062,13 @@ class Manager:
             host = 1 - seat
             out.append({"id": gid, "ruleset": session.g.ruleset, "seat": seat, "host": session.g.players[host],
                         "host_id": session.g.player_ids[host], "rating": session.ratings()[host],
-                        "rated": session.g.rated, "created": session.g.created})
-            # the clocks branch adds the time control here ("clock": {"base", "inc"} or "days")
+                        "rated": session.g.rated, "created": session.g.created,
+                        "clock": None, "days": None})
+            c = session.clock
+            if c is not None and c.days:
+                out[-1]["days"] = c.days
+            elif c is not None:
+                out[-1]["clock"] = {"base": c.base, "inc": c.inc}
         return out
 
     def live_games(self, limit: int = 30) -> list[dict[str, Any]]:

@@ -1,13 +1,13 @@
 """Leases of work that must be done once across server processes (web/lease.py): a computer's
 turn, a game's expiry sweep. A lease whose holder died is taken over once it expires.
 
-Revision ID: 0003
+Revision ID: 0004
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 
 
 def upgrade() -> None:
