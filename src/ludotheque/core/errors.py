@@ -50,3 +50,29 @@ def quote(text: object, limit: int = 80) -> str:
     (a hostile input must not flood a log or a terminal)."""
     r = repr(text)
     return r if len(r) <= limit else r[: limit - 3] + "..."
+
+
+def strict_json(text: object, error: type[LudoError], what: str) -> Any:
+    """``json.loads`` raising only ``error``: for what is not text, NaN and Infinity (not
+    JSON), a key given twice (which one would count?), nesting too deep and integers too long
+    to convert. ``what`` names the text in messages ("JSON record")."""
+    import json
+
+    if not isinstance(text, (str, bytes)):
+        raise error(f"a {what} is a string, not {type(text).__name__}")
+
+    def no_constant(name: str) -> Any:
+        raise error(f"{name} is not a JSON number")
+
+    def no_repeat(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(pairs)
+        if len(out) != len(pairs):
+            raise error(f"a key is given twice in a {what}")
+        return out
+
+    try:
+        return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_repeat)
+    except (ValueError, RecursionError) as e:   # JSONDecodeError, UnicodeDecodeError are ValueErrors
+        if isinstance(e, error):
+            raise
+        raise error(f"not a {what}: {quote(str(e))}") from None

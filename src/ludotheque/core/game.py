@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Sequence
 import numpy as np
 
 from ..i18n import Message, msg, player
-from .errors import IllegalActionError, LudoError, NotationError, StateError, quote
+from .errors import IllegalActionError, LudoError, NotationError, StateError, quote, strict_json
 from .kernels import CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, Kernels, grow
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameType", "State", "Outcome", "Termination"]
@@ -309,26 +309,10 @@ def _is_int(v: object) -> bool:
 
 
 def _load_json(text: object) -> Any:
-    """``json.loads`` that raises only StateError: not text, longer than MAX_SERIALIZED, bad
-    syntax, a key given twice (which one would count?), nesting too deep (RecursionError),
-    an integer of more digits than Python converts (ValueError)."""
-    if not isinstance(text, (str, bytes)):
-        raise StateError(f"a serialized state is a string, not {type(text).__name__}")
-    if len(text) > MAX_SERIALIZED:
+    """`strict_json` of a serialized state, no longer than MAX_SERIALIZED: StateError otherwise."""
+    if isinstance(text, (str, bytes)) and len(text) > MAX_SERIALIZED:
         raise StateError(f"a serialized state has at most {MAX_SERIALIZED} characters")
-
-    def no_repeat(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out = dict(pairs)
-        if len(out) != len(pairs):
-            raise StateError("a key is given twice in a serialized state")
-        return out
-
-    try:
-        return json.loads(text, object_pairs_hook=no_repeat)
-    except (ValueError, RecursionError) as e:     # UnicodeDecodeError is a ValueError
-        if isinstance(e, StateError):
-            raise
-        raise StateError(f"not a serialized state: {quote(str(e))}") from None
+    return strict_json(text, StateError, "serialized state")
 
 
 SEGMENT = 128      # actions a history node holds at most: what a second line of play copies

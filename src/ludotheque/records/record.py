@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from ..core import registry
-from ..core.errors import LudoError, RecordError, quote
+from ..core.errors import LudoError, RecordError, quote, strict_json
 from ..core.game import CHANCE, State
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -295,26 +295,7 @@ class GameRecord:
 
 
 def _load_json(text: object) -> Any:
-    """``json.loads`` raising only RecordError: also for NaN and Infinity (not JSON), keys
-    given twice (which one would count?), nesting too deep and integers too long to convert."""
-    if not isinstance(text, (str, bytes)):
-        raise RecordError(f"a JSON record is a string, not {type(text).__name__}")
-
-    def no_constant(name: str) -> Any:
-        raise RecordError(f"{name} is not a JSON number")
-
-    def no_repeat(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out = dict(pairs)
-        if len(out) != len(pairs):
-            raise RecordError("a key is given twice in a JSON object")
-        return out
-
-    try:
-        return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_repeat)
-    except (ValueError, RecursionError) as e:   # JSONDecodeError, UnicodeDecodeError are ValueErrors
-        if isinstance(e, RecordError):
-            raise
-        raise RecordError(f"not a JSON record: {quote(str(e))}") from None
+    return strict_json(text, RecordError, "JSON record")
 
 
 def _check_result(claimed: object, final: str) -> None:
