@@ -111,10 +111,10 @@ def test_the_replay_is_titled_with_the_game_name_in_the_player_language(page, se
     titles = next(r["titles"] for r in httpx.get(f"{server}/api/rulesets", timeout=300).json()["rulesets"]
                   if r["id"] == "fanorona/telo")
     page.goto(f"{server}/replay/{telo['id']}")
-    page.wait_for_function("(t) => document.querySelector('h1').textContent.includes(t)", arg=titles["en"])
+    page.wait_for_function("(t) => document.querySelector('h1')?.textContent.includes(t)", arg=titles["en"])
     assert "fanorona/telo" not in page.locator("h1").inner_text()
     set_lang(page, "fr")
-    page.wait_for_function("(t) => document.querySelector('h1').textContent.includes(t)", arg=titles["fr"])
+    page.wait_for_function("(t) => document.querySelector('h1')?.textContent.includes(t)", arg=titles["fr"])
     assert "fanorona/telo" not in page.locator("h1").inner_text()
     assert titles["fr"] in page.title()
 
