@@ -244,6 +244,22 @@ class SqlStore:
             conn.execute(games.update().where(games.c.id == game_id).values(
                 ended=json.dumps(ended) if ended else None, draw_offer=None, updated=time.time()))
 
+    def end_at(self, game_id: str, ply: int, ended: dict[str, Any], clock: dict[str, Any]) -> bool:
+        """Ends the game and stores its clock, only if it has ``ply`` plies stored and no ending
+        yet: a flag that several processes see fall falls once. Whether it was written."""
+        with self._writer.begin() as conn:
+            row = conn.execute(sa.select(games.c.ended).where(games.c.id == game_id)
+                               .with_for_update()).one_or_none()
+            plies = conn.execute(sa.select(sa.func.count()).select_from(moves)
+                                 .where(moves.c.game_id == game_id)).scalar_one()
+            if row is None or row.ended is not None or plies != ply:
+                return False
+            conn.execute(games.update().where(games.c.id == game_id).values(
+                ended=json.dumps(ended), draw_offer=None, updated=time.time()))
+            conn.execute(clocks.update().where(clocks.c.game_id == game_id).values(   # a running clock has its row
+                left0=clock["left"][0], left1=clock["left"][1], running=clock["running"], started=clock["started"]))
+        return True
+
     def set_players(self, game_id: str, players: list[str]) -> None:
         with self._writer.begin() as conn:
             conn.execute(games.update().where(games.c.id == game_id)

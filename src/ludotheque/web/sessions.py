@@ -237,6 +237,9 @@ class Session:
         self._views: dict[int, tuple[State, dict[str, Any]]] = {}   # see `view`
         # tables: since when (server time) each seat has had no open socket; the seats' ratings
         self.away_since: list[float | None] = [None, None]
+        # other server processes' sockets on this game: process -> (seats present, watchers,
+        # until when the news holds: a process that stops telling is counted out then)
+        self.elsewhere: dict[str, tuple[list[bool], int, float]] = {}
         self.rating_cache: list[int | None] | None = None
         self.settled = False              # a rated game's result has been rated (or found rated)
 
@@ -457,12 +460,18 @@ class Session:
 
     # -- tables: two people at one game (presence, takeback, abort, claim) -----------------
     def presence(self) -> list[bool]:
-        """Whether each seat has an open socket."""
-        held = list(self.sockets_seats.values())    # one step: sockets come and go meanwhile
-        return [any(seat in seats for seats in held) for seat in (0, 1)]
+        """Whether each seat has an open socket, in this process or another."""
+        there = [seats for seats, _, _ in list(self.elsewhere.values())]
+        return [here or any(seats[seat] for seats in there) for seat, here in enumerate(self.here()[:2])]
 
     def watchers(self) -> int:
-        return sum(1 for seats in list(self.sockets_seats.values()) if not seats)
+        return self.here()[2] + sum(n for _, n, _ in list(self.elsewhere.values()))
+
+    def here(self) -> list[Any]:
+        """This process's sockets on the game: [seat 0 present, seat 1 present, watchers]."""
+        held = list(self.sockets_seats.values())    # one step: sockets come and go meanwhile
+        return [any(0 in seats for seats in held), any(1 in seats for seats in held),
+                sum(1 for seats in held if not seats)]
 
     def update_presence(self, now: float) -> None:
         """After a socket opened or closed: an absent seat is away from ``now`` on (or from
@@ -668,9 +677,32 @@ class Session:
             why = msg("srv.flagFellDraw", name=name, other=rival)
             ended = {"result": "1/2-1/2", "winner": None}
         ended.update(reason=str(why), reason_msg=why.to_json())
-        self.store.save_clock(self.g.id, c.row())
-        self.store.set_ended(self.g.id, ended)
+        # once, whichever process sees it first: only if nobody moved or ended the game meanwhile
+        if not self.store.end_at(self.g.id, len(self.g.actions), ended, c.row()):
+            return self.refresh()
         self.g.ended = ended
+        return True
+
+    # -- other server processes ------------------------------------------------------------
+    def refresh(self) -> bool:
+        """Reloads the game from the store, which another process changed: the new moves are
+        played on (so the next delta has them), a takeback or undo cuts back. Whether the
+        game changed (False if it is gone: expired)."""
+        stored = self.store.get(self.g.id)
+        if stored is None:
+            return False
+        row = self.store.clock_of(self.g.id)
+        clock = Clock(**row) if row else None
+        if stored == self.g and clock == self.clock:
+            return False
+        kept = 0
+        while kept < min(len(stored.actions), len(self.g.actions)) and stored.actions[kept] == self.g.actions[kept]:
+            kept += 1
+        del self.states[kept + 1:], self.moves[kept:]
+        self.mark = min(self.mark, kept)
+        for a in stored.actions[kept:]:
+            self._push(a)
+        self.g, self.clock, self.rating_cache = stored, clock, None
         return True
 
     def turn_of(self, seats: list[int]) -> dict[str, Any]:
