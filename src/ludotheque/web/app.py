@@ -74,7 +74,7 @@ CHECKPOINT_SECONDS = 1.0    # the store's log is copied into its file this often
 #: seconds, and is counted out PRESENCE_HOLDS seconds after it last did
 AI_LEASE = 6.0
 SWEEP = 1.0
-PRESENCE_BEAT = 10.0
+PRESENCE_BEAT = 5.0
 PRESENCE_HOLDS = 3 * PRESENCE_BEAT
 
 
