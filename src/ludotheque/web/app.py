@@ -34,7 +34,6 @@ from ..core.errors import LudoError, RulesetError
 from ..core.rules_text import LANGUAGES, rules_text
 from .. import i18n
 from ..i18n import Message
-from ..records.sqlstore import PlyTaken
 from . import sessions as S
 from .bus import Bus, make_bus
 from .clocks import FlagTimer
@@ -509,7 +508,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         """The computer plays while it is its turn, in the one process holding the turn's lease
         (another takes it over if this one dies: `sweep`). It searches without the session's
         lock, so players can still undo, resign or chat; a result for an older position is
-        dropped, and a move the store refuses (another process played first) reloads the game."""
+        dropped, as is a move the store refuses (another process played first: the game reloads)."""
         if session.ai_busy:
             return
         session.ai_busy = True
@@ -531,12 +530,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                 async with session.lock:
                     if session.state is not state:
                         continue
-                    try:
-                        await engine(session.ai_play, action)
-                    except PlyTaken:
-                        if await engine(session.refresh):
-                            await broadcast(session, kind=None)
-                        continue
+                    await engine(session.ai_play, action)
                     await broadcast(session, note, kind="ai")
             await engine(leases.release, key)
         finally:
@@ -561,7 +555,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                 for key in await engine(leases.take_expired, "ai:", AI_LEASE):
                     try:
                         session = await session_of(key[3:])
-                        await engine(session.refresh)   # its holder may have moved before it died
+                        await engine(session.reload)    # its holder may have moved before it died
                     except SessionError:                # the game is gone (expired)
                         session = None
                     if session is not None and session.ai_to_move():
@@ -649,10 +643,6 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                 search_pool.submit(manager.prepare, rematch)
                 spawn(ai_turns(rematch))
             return None
-        except PlyTaken:   # another process changed the game first: it is reloaded, the page told
-            await reload(session)
-            return {"type": "error", **SessionError(i18n.msg("srv.positionChanged", ply=len(session.moves)), 409).payload(),
-                    "status": 409}
         except SessionError as e:
             return {"type": "error", **e.payload(), "status": e.status}
         except LudoError as e:
@@ -724,9 +714,14 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             spawn(reload(session, {k: payload[k] for k in ("note", "note_msg") if k in payload}))
 
     async def reload(session: Session, said: dict[str, Any] | None = None) -> None:
+        """The game as the store has it, told to this process's sockets (even if it was reloaded
+        already: a move refused here for a stale ply reloads it, but tells nobody)."""
         async with session.lock:
-            if await engine(session.refresh):
-                await broadcast(session, said, kind=None)
+            try:
+                await engine(session.reload)
+            except SessionError:        # the game is gone (expired)
+                return
+            await broadcast(session, said, kind=None)
 
     def resync() -> None:
         """The bus was down a moment: what it missed is in the store."""

@@ -679,30 +679,9 @@ class Session:
         ended.update(reason=str(why), reason_msg=why.to_json())
         # once, whichever process sees it first: only if nobody moved or ended the game meanwhile
         if not self.store.end_at(self.g.id, len(self.g.actions), ended, c.row()):
-            return self.refresh()
+            self.reload()
+            return True
         self.g.ended = ended
-        return True
-
-    # -- other server processes ------------------------------------------------------------
-    def refresh(self) -> bool:
-        """Reloads the game from the store, which another process changed: the new moves are
-        played on (so the next delta has them), a takeback or undo cuts back. Whether the
-        game changed (False if it is gone: expired)."""
-        stored = self.store.get(self.g.id)
-        if stored is None:
-            return False
-        row = self.store.clock_of(self.g.id)
-        clock = Clock(**row) if row else None
-        if stored == self.g and clock == self.clock:
-            return False
-        kept = 0
-        while kept < min(len(stored.actions), len(self.g.actions)) and stored.actions[kept] == self.g.actions[kept]:
-            kept += 1
-        del self.states[kept + 1:], self.moves[kept:]
-        self.mark = min(self.mark, kept)
-        for a in stored.actions[kept:]:
-            self._push(a)
-        self.g, self.clock, self.rating_cache = stored, clock, None
         return True
 
     def turn_of(self, seats: list[int]) -> dict[str, Any]:
