@@ -659,6 +659,10 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             return
         seats = session.seats_of(token)
         try:
+            if token and not seats:     # a seat taken on another process a moment ago
+                async with session.lock:
+                    await engine(session.reload)
+                seats = session.seats_of(token)
             geometry = await engine(S.geometry_of, session.g.ruleset)
             async with session.lock:    # the full position, then every change after it
                 seen = presence(session)
