@@ -63,7 +63,8 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, *program, "serve", "--port", str(self.port), "--db", self.db,
                  "--workers", str(self.workers)],
-                stdout=log, stderr=log, env=dict(os.environ, COLUMNS="200"))
+                stdout=log, stderr=log, env=dict(os.environ, COLUMNS="200"),
+                start_new_session=True)     # its own process group: uvicorn's workers with it
         return self
 
     def ready(self) -> "Server":
@@ -86,9 +87,10 @@ class Server:
         return self.proc.pid
 
     def kill(self) -> None:
-        """kill -9: the process ends at once, in the middle of whatever it was doing."""
+        """kill -9 (of every worker): the processes end at once, in the middle of whatever
+        they were doing."""
         assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
+        os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(WAIT)
 
     def stop(self) -> None:
