@@ -171,7 +171,8 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         spawn(checkpoints())
         await bus.start()
         bus.subscribe(heard, resync)
-        spawn(sweep())
+        if store.postgres:          # one SQLite process plays its computer turns on reconnection
+            spawn(sweep())
         spawn(presence_beats())
         yield
         for task in list(tasks):
