@@ -727,6 +727,8 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             except SessionError:        # the game is gone (expired)
                 return
             await broadcast(session, said, kind=None)
+        if session.ai_to_move() and session.sockets_seats:    # in case its mover died before playing it
+            spawn(ai_turns(session))
 
     def resync() -> None:
         """The bus was down a moment: what it missed is in the store."""
