@@ -721,12 +721,16 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     async def reload(session: Session, said: dict[str, Any] | None = None) -> None:
         """The game as the store has it, told to this process's sockets (even if it was reloaded
         already: a move refused here for a stale ply reloads it, but tells nobody)."""
+        def reloaded() -> dict[str, Any]:   # one trip to a worker thread
+            session.reload()
+            return settled(session)
+
         async with session.lock:
             try:
-                await engine(session.reload)
+                snap = await engine(reloaded)
             except SessionError:        # the game is gone (expired)
                 return
-            await broadcast(session, said, kind=None)
+            await broadcast(session, said, snap, kind=None)
         if session.ai_to_move() and session.sockets_seats:    # in case its mover died before playing it
             spawn(ai_turns(session))
 
