@@ -33,10 +33,11 @@ def rss() -> int:
 
 
 def one_run(games: int, moves: int, max_live: int | None, every: int) -> dict[str, Any]:
-    from ludotheque.web.sessions import Manager, Store
+    from ludotheque.records.sqlstore import SqlStore
+    from ludotheque.web.sessions import Manager
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
-        store = Store(Path(tmp) / "games.sqlite")
+        store = SqlStore(Path(tmp) / "games.sqlite")
         manager = Manager(store, max_live=max_live or 10**9)
         warm, _ = manager.create("oware", "local")     # the engine loaded (and compiled) first
         manager.sessions.pop(warm.g.id)

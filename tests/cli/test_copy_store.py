@@ -8,7 +8,7 @@ import pytest
 from ludotheque.cli.main import main
 from ludotheque.core.registry import load
 from ludotheque.records.sqlstore import SqlStore
-from ludotheque.records.store import GameStore, StoredGame
+from ludotheque.records.store import StoredGame
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def sqlite_file(tmp_path):
     resigned, one with a draw offered, an open invitation."""
     rng = random.Random(7)
     path = tmp_path / "games.sqlite"
-    old = GameStore(path)
+    old = SqlStore(path)
     games = [("oware", 30, "ai"), ("puluc", 25, "invite"), ("oware", 10_000, "local"),
              ("puluc", 12, "local"), ("oware", 0, "invite")]
     for i, (ruleset, plies, mode) in enumerate(games):
@@ -58,11 +58,12 @@ def test_copied_games_are_identical_and_play_on_where_they_stopped(run, sqlite_f
     before = hashlib.sha256(sqlite_file.read_bytes()).hexdigest()
     code, out, err = run("copy-store", str(sqlite_file), postgres_url)
     assert code == 0, err
-    moves = sum(len(g.actions) for g in map(GameStore(sqlite_file).get, GameStore(sqlite_file).ids()))
-    assert f"copied 5 games ({moves} moves)" in out
     assert hashlib.sha256(sqlite_file.read_bytes()).hexdigest() == before   # source untouched
+    old = SqlStore(sqlite_file)
+    moves = sum(len(old.get(i).actions) for i in old.ids())
+    assert f"copied 5 games ({moves} moves)" in out
 
-    old, new = GameStore(sqlite_file), SqlStore(postgres_url)
+    new = SqlStore(postgres_url)
     assert sorted(new.ids()) == sorted(old.ids())
     finished = played = 0
     for game_id in old.ids():
@@ -80,6 +81,7 @@ def test_copied_games_are_identical_and_play_on_where_they_stopped(run, sqlite_f
         state.apply(move)
         played += 1
     assert finished >= 1 and played >= 3     # the finished game and the ones under way
+    old.close()
     new.close()
 
 
