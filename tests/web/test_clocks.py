@@ -278,6 +278,7 @@ def test_correspondence_gives_days_per_move_and_its_deadline_falls(client, clock
     {"base": 10}, {"base": 300, "inc": -1}, {"base": 300, "inc": 200}, {"base": "300"}, {"inc": 3},
     {"base": 300, "inc": 3, "extra": 1}, {"base": 1e300},
 ])
+@pytest.mark.parametrize("any_db", ["sqlite"], indirect=True)   # refused before the store: one backend suffices
 def test_a_clock_setting_out_of_range_is_refused_and_nothing_is_stored(client, db, setting):
     r = client.post("/api/games", json={"ruleset": "oware", "mode": "local", "clock": setting})
     assert r.status_code == 400, r.text
