@@ -1,6 +1,7 @@
 """The browser app: a JSON API, one websocket per game, and the static front end.
 
     app = create_app("games.sqlite")      # uvicorn.Server(server_config(app, host, port)).run()
+    app = create_app("postgresql://USER@HOST:PORT/DB")
 
 The engine is the only rules authority: the page receives the board geometry, the view of
 the position and, each turn, the legal actions with their notation and points; it sends back
@@ -32,6 +33,7 @@ from fastapi.staticfiles import StaticFiles
 from ..ai.agents import make_agent
 from ..core.errors import LudoError, RulesetError
 from ..core.rules_text import LANGUAGES, rules_text
+from ..records.sqlstore import SqlStore
 from .. import i18n
 from ..i18n import Message
 from . import sessions as S
@@ -41,7 +43,7 @@ from .lease import Leases
 from .examples import examples_of
 from .limits import Expirer, Limiter, Limits
 from .live import LRU, MAX_LIVE
-from .sessions import Manager, Session, SessionError, Store
+from .sessions import Manager, Session, SessionError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -107,14 +109,15 @@ def parse_json(raw: str | bytes) -> Any:
         raise SessionError(f"malformed message: not JSON ({str(e)[:80]})") from None
 
 
-def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
+def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
                max_live: int = MAX_LIVE, limits: Limits | None = None, bus: Bus | None = None) -> FastAPI:
-    """``now``: the server's clock (seconds since the epoch); tests inject their own.
+    """``db``: an SQLite file or a postgresql:// URL (`SqlStore`; its schema is brought up to
+    date here). ``now``: the server's clock (seconds since the epoch); tests inject their own.
     ``max_live``: the games kept in memory (live.py); ``limits``: abuse limits (limits.py);
     ``bus``: how the processes serving the same store hear of each other's changes (bus.py;
     by default PostgreSQL's for a postgresql:// store, else none)."""
-    store = Store(db_path)
-    bus = bus or make_bus(str(db_path))
+    store = SqlStore(db)
+    bus = bus or make_bus(str(db))
     leases = Leases(store)
     manager = Manager(store, now, max_live)
     limits = limits or Limits()
@@ -138,7 +141,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         task.add_done_callback(tasks.discard)
 
     async def checkpoints() -> None:
-        """The store's log copied into the database by a task of its own (GameStore.checkpoint)."""
+        """SQLite's log copied into the database by a task of its own (SqlStore.checkpoint)."""
         store.defer_checkpoints()
         while True:
             await asyncio.sleep(CHECKPOINT_SECONDS)
@@ -168,7 +171,8 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         for game_id, deadline in await engine(store.running_clocks):   # clocks that ran on
             flags.arm(game_id, deadline)
         spawn(flags.run())
-        spawn(checkpoints())
+        if not store.postgres:      # PostgreSQL keeps its own log
+            spawn(checkpoints())
         await bus.start()
         bus.subscribe(heard, resync)
         if store.postgres:          # one SQLite process plays its computer turns on reconnection

@@ -36,7 +36,8 @@ from ..i18n import Message, msg, player
 from ..i18n import catalogue as catalogue_of
 from ..records.record import GameRecord
 from ..records.ratings import after_game
-from ..records.store import GameStore, StoredGame
+from ..records.sqlstore import PlyTaken, SqlStore
+from ..records.store import StoredGame
 from .live import LRU, MAX_LIVE, live_games
 from .clocks import NO_CLOCK, Clock
 
@@ -218,7 +219,7 @@ def check_int(value: Any, what: str) -> int:
 
 # -- one live game ---------------------------------------------------------------------------
 class Session:
-    def __init__(self, stored: StoredGame, store: GameStore, now: Callable[[], float] = time.time) -> None:
+    def __init__(self, stored: StoredGame, store: SqlStore, now: Callable[[], float] = time.time) -> None:
         self.g = stored
         self.store = store
         self.now = now                    # the server's clock
@@ -286,13 +287,55 @@ class Session:
                            "n": s.move_to_string(action), "p": self.game.action_points(s, action)})
         self.states.append(s.apply(action))
 
-    def _commit(self, actions: list[int]) -> None:
-        """Stores then applies ``actions`` (already checked legal): stored before acknowledged."""
-        self.store.append(self.g.id, len(self.g.actions), actions)
+    def _commit(self, actions: list[int]) -> bool:
+        """Stores then applies ``actions`` (already checked legal): stored before acknowledged.
+        False, with nothing stored and the session reloaded, if another process stored
+        a move first."""
+        try:
+            self.store.append(self.g.id, len(self.g.actions), actions)
+        except PlyTaken:
+            self.reload()
+            return False
         for a in actions:
             self._push(a)
         self.g.actions.extend(actions)
         self.g.draw_offer = None
+        return True
+
+    def _truncate(self, plies: int) -> None:
+        """Takes back every action from ``plies`` on, if the store has the plies this session
+        has (a 409 otherwise, the session reloaded)."""
+        try:
+            self.store.truncate(self.g.id, plies, seen=len(self.g.actions))
+        except PlyTaken:
+            self.reload()
+            raise self._stale() from None
+        del self.g.actions[plies:], self.states[plies + 1:], self.moves[plies:]
+        self.mark = min(self.mark, plies)
+        self.g.draw_offer = None
+
+    def _stale(self) -> SessionError:
+        return SessionError(msg("srv.positionChanged", ply=len(self.moves)), 409)
+
+    def reload(self) -> None:
+        """The game as the store has it now, another process having changed it: the moves
+        both have are kept, the others replayed."""
+        stored = self.store.get(self.g.id)
+        if stored is None:
+            raise SessionError(msg("srv.noSuchGame"), 404)
+        keep = 0
+        for mine, theirs in zip(self.g.actions, stored.actions):
+            if mine != theirs:
+                break
+            keep += 1
+        del self.states[keep + 1:], self.moves[keep:]
+        self.g = stored
+        for a in stored.actions[keep:]:
+            self._push(a)
+        self.mark = min(self.mark, keep)
+        row = self.store.clock_of(stored.id)
+        self.clock = Clock(**row) if row else None
+        self.rating_cache = None
 
     def _throws(self, s: State, ply: int) -> list[int]:
         """Samples chance outcomes from ``s`` (reached at ``ply``) until a player is to move,
@@ -318,7 +361,7 @@ class Session:
         if isinstance(ply, bool) or not isinstance(ply, int):
             raise SessionError("a move names the ply it answers (\"ply\": an integer)")
         if ply != len(self.moves):
-            raise SessionError(msg("srv.positionChanged", ply=len(self.moves)), 409)
+            raise self._stale()
 
     def check_action(self, token: Any, action: Any) -> int:
         """The action, validated for this token; SessionError otherwise. Changes nothing."""
@@ -352,7 +395,8 @@ class Session:
         self.check_ply(ply)
         a = self.check_action(token, action)
         s = self.state.apply(a)
-        self._commit([a] + self._throws(s, len(self.g.actions) + 1))
+        if not self._commit([a] + self._throws(s, len(self.g.actions) + 1)):
+            raise self._stale()
 
     def explain(self, token: Any, points: Any) -> Message:
         """Why clicking ``points`` is not a move: asks the engine to read the points as a move."""
@@ -409,10 +453,7 @@ class Session:
                 break
         if target is None:
             raise SessionError(msg("srv.nothingToUndo"))
-        self.store.truncate(self.g.id, target)
-        del self.g.actions[target:], self.states[target + 1:], self.moves[target:]
-        self.mark = min(self.mark, target)
-        self.g.draw_offer = None
+        self._truncate(target)
 
     def resign(self, token: Any) -> None:
         seat = self._acting_seat(token)
@@ -541,10 +582,7 @@ class Session:
         self.store.set_offer(self.g.id, "takeback", None)
         if not accept:
             return msg("srv.takebackDeclined")
-        self.store.truncate(self.g.id, start)
-        del self.g.actions[start:], self.states[start + 1:], self.moves[start:]
-        self.mark = min(self.mark, start)
-        self.g.draw_offer = None
+        self._truncate(start)
         return msg("srv.takebackAccepted")
 
     def can_abort(self) -> bool:
@@ -797,28 +835,11 @@ def _nameable(state: State, action: int) -> bool:
 
 
 # -- creating and finding games -------------------------------------------------------------
-class Store(GameStore):
-    """The game store, plus the writes only the web app makes: claiming an invitation seat
-    gives it a fresh token, the guest's name and player id, in one transaction; a new game's
-    table (its players, rated, open)."""
-
-    def claim_seat(self, game_id: str, tokens: list[str], players: list[str],
-                   player_ids: list[str | None]) -> None:
-        with self._lock, self._db:
-            self._db.execute("UPDATE games SET tokens = ?, players = ?, player_ids = ? WHERE id = ?",
-                             (json.dumps(tokens), json.dumps(players), json.dumps(player_ids), game_id))
-
-    def set_table(self, game_id: str, player_ids: list[str | None], rated: bool, open_table: bool) -> None:
-        with self._lock, self._db:
-            self._db.execute("UPDATE games SET player_ids = ?, rated = ?, open_table = ? WHERE id = ?",
-                             (json.dumps(player_ids), int(rated), int(open_table), game_id))
-
-
 class Manager:
     """The live sessions of one app, loaded from the store on first use. Its methods load
     games and replay records: call them from worker threads, never on the event loop."""
 
-    def __init__(self, store: Store, now: Callable[[], float] = time.time,
+    def __init__(self, store: SqlStore, now: Callable[[], float] = time.time,
                  max_live: int = MAX_LIVE) -> None:
         self.store = store
         self.now = now                    # the server's clock: the truth for clocks and presence
@@ -907,8 +928,10 @@ class Manager:
             raise SessionError(msg("srv.inviteUsed"), 409)
         return self._seat(session, seat, person, name)
 
-    def _seat(self, session: Session, seat: int, person: tuple[str, str] | None, name: Any) -> tuple[str, list[int]]:
-        """Gives the open ``seat`` to a guest (a person with a player identity, or a name only)."""
+    def _seat(self, session: Session, seat: int, person: tuple[str, str] | None, name: Any,
+              taken: str = "srv.inviteUsed") -> tuple[str, list[int]]:
+        """Gives the open ``seat`` to a guest (a person with a player identity, or a name only);
+        ``taken`` (a message id) if another process gave it first."""
         if session.g.rated and person is None:
             raise SessionError(msg("srv.ratedNeedsPlayer"))
         host = session.g.players[1 - seat]
@@ -919,7 +942,9 @@ class Manager:
         fresh = new_token()
         tokens, players, ids = list(session.g.tokens), list(session.g.players), list(session.g.player_ids)
         tokens[seat], players[seat], ids[seat] = fresh, name, person[0] if person else None
-        self.store.claim_seat(session.g.id, tokens, players, ids)
+        if not self.store.claim_seat(session.g.id, tokens, players, ids, before=session.g.tokens):
+            session.reload()                        # another process gave the seat first
+            raise SessionError(msg(taken), 409)
         session.g.tokens, session.g.players, session.g.player_ids = tokens, players, ids
         session.away_since[seat] = self.now()       # a claim is a sign of life
         session.rating_cache = None
@@ -1057,7 +1082,7 @@ class Manager:
         seat = session.open_seat()
         if seat is None or session.over:
             raise SessionError(msg("srv.tableTaken"), 409)
-        return self._seat(session, seat, person, None)
+        return self._seat(session, seat, person, None, "srv.tableTaken")
 
     def open_tables(self) -> list[dict[str, Any]]:
         """The lobby's open tables: games waiting for an opponent, newest first."""
