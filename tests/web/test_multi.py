@@ -10,7 +10,8 @@ import psycopg
 import pytest
 
 from _multi import Servers, wait_for
-from ludotheque.records.sqlstore import SqlStore, StoredGame
+from ludotheque.records.sqlstore import PlyTaken, SqlStore
+from ludotheque.records.store import StoredGame
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +124,8 @@ def test_when_the_process_playing_the_computer_is_killed_another_plays_its_move_
 
 def test_a_flag_falls_once_whichever_processes_see_it(db):
     """Two processes' stores end a game at its deadline at once: one writes the ending, the
-    other finds it written; and a flag never falls on a game that moved on meanwhile."""
+    other finds it written; a flag never falls on a game that moved on meanwhile, and no move
+    is stored after it fell."""
     a, b = SqlStore(db), SqlStore(db)
     try:
         game = StoredGame(id="flag1", ruleset="oware", mode="invite", tokens=["x", "y"],
@@ -137,6 +139,9 @@ def test_a_flag_falls_once_whichever_processes_see_it(db):
         assert not a.end_at("flag1", 0, ended, fallen)      # the game moved on since ply 0
         assert [a.end_at("flag1", 1, ended, fallen), b.end_at("flag1", 1, ended, fallen)] == [True, False]
         assert b.get("flag1").ended == ended and b.clock_of("flag1")["running"] is None
+        with pytest.raises(PlyTaken):      # a move racing the flag at its ply comes too late
+            b.append("flag1", 1, [4])
+        assert b.get("flag1").actions == [3]
     finally:
         a.close()
         b.close()

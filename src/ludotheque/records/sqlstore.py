@@ -222,11 +222,14 @@ class SqlStore:
 
     def _lock(self, conn: sa.Connection, game_id: str) -> int:
         """Locks the game for this transaction (its row on PostgreSQL; SQLite's writer holds
-        the file), touches it and clears a draw offer; the plies it has."""
-        done = conn.execute(games.update().where(games.c.id == game_id)
-                            .values(updated=time.time(), draw_offer=None))
-        if done.rowcount == 0:
+        the file), touches it and clears a draw offer; the plies it has, or None if it has
+        ended (a flag fell, someone resigned: no move may follow, whatever its ply)."""
+        row = conn.execute(games.update().where(games.c.id == game_id)
+                           .values(updated=time.time(), draw_offer=None).returning(games.c.ended)).first()
+        if row is None:
             raise KeyError(game_id)
+        if row.ended is not None:
+            return None
         return int(conn.execute(sa.select(sa.func.count()).select_from(moves)
                                 .where(moves.c.game_id == game_id)).scalar_one())
 
