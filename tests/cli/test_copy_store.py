@@ -79,7 +79,7 @@ def test_copied_games_are_identical_and_play_on_where_they_stopped(run, sqlite_f
         state = load(g.ruleset).initial_state()
         for a in g.actions:                    # every stored move is legal where it was made
             state = state.apply(a)
-        if state.is_terminal:
+        if state.is_terminal or g.ended:       # ended by the rules, or by a resignation
             finished += 1
             continue
         move = state.random_action(random.Random(1))
