@@ -175,8 +175,7 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
             spawn(checkpoints())
         await bus.start()
         bus.subscribe(heard, resync)
-        if store.postgres:          # one SQLite process plays its computer turns on reconnection
-            spawn(sweep())
+        spawn(sweep())
         spawn(presence_beats())
         yield
         for task in list(tasks):
@@ -192,7 +191,6 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
     app.state.store = store
     app.state.now = now
     app.state.flags = flags
-    app.state.bus = bus
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(SessionError)
@@ -553,7 +551,8 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
                 raise LeaseLost(key)
 
     async def sweep() -> None:
-        """Takes over the computer's turns whose leases ran out (their processes died)."""
+        """Takes over the computer's turns whose leases ran out (their processes died: another
+        process, or this server before a restart)."""
         while True:
             await asyncio.sleep(SWEEP)
             try:
