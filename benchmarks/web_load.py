@@ -19,8 +19,8 @@ are not measured (the server loads its kernels on the first moves). Then for --s
 moves are timed, and the script prints one JSON report: moves, moves per second, p50/p99/max
 round trip, how long the other player waited for it (``seen_by_other_ms``: from the mover's
 send; ``other_after_mover_ms``: after the mover had it, the cost of reaching another process),
-the CPU seconds of the server's processes, of the PostgreSQL server's (every ``postgres``
-process of this machine) and of the client, the load average and CPU pressure (what other
+the CPU seconds of the server's processes, of the PostgreSQL server's (its postmaster and
+children, when it runs on this machine) and of the client, the load average and CPU pressure (what other
 programs cost) and the machine's cores: one JSON report per configuration, in a list.
 """
 from __future__ import annotations
@@ -93,9 +93,17 @@ def cpu_seconds(pid: int) -> float:
     return sum(procs[p][2] for p in tree if p in procs)
 
 
-def postgres_cpu() -> float:
-    """CPU seconds so far of the PostgreSQL server processes of this machine."""
-    return sum(cpu for name, _, cpu in processes().values() if name == "postgres" or name.startswith("postgres:"))
+def postmaster(url: str) -> int | None:
+    """The pid of the PostgreSQL server of ``url`` if it runs on this machine and we may read
+    its data folder, else None."""
+    import psycopg
+    try:
+        with psycopg.connect(url) as conn:
+            folder = conn.execute("SHOW data_directory").fetchone()[0]
+        with open(os.path.join(folder, "postmaster.pid")) as f:
+            return int(f.readline())
+    except (psycopg.Error, OSError, ValueError):
+        return None
 
 
 def cpu_pressure() -> float | None:
@@ -132,6 +140,7 @@ class Load:
         self.errors: list[str] = []
         self.measure_from = self.stop_at = 0.0
         self.server_pid: int | None = None
+        self.db_pid: int | None = None        # PostgreSQL's postmaster, on this machine
 
     async def new_table(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
         """A game by invitation with a clock, its guest come: (id, [token seat 0, token seat 1])."""
@@ -216,13 +225,16 @@ class Load:
             self.stop_at = self.measure_from + self.args.seconds
             start.set()
             await asyncio.sleep(self.args.warmup)
-            cpu0, db0, me0, t0 = self.server_cpu(), postgres_cpu(), client_cpu(), time.monotonic()
+            cpu0, db0, me0, t0 = self.server_cpu(), self.db_cpu(), client_cpu(), time.monotonic()
             await asyncio.gather(*tables)
-            return (self.server_cpu() - cpu0, postgres_cpu() - db0, client_cpu() - me0,
+            return (self.server_cpu() - cpu0, self.db_cpu() - db0, client_cpu() - me0,
                     time.monotonic() - t0)
 
     def server_cpu(self) -> float:
         return cpu_seconds(self.server_pid) if self.server_pid else float("nan")
+
+    def db_cpu(self) -> float:
+        return cpu_seconds(self.db_pid) if self.db_pid else float("nan")
 
 
 def percentiles(seconds: list[float]) -> dict[str, float | None]:
@@ -239,6 +251,8 @@ def measure(args: argparse.Namespace, db: str | None, workers: int) -> dict:
         proc, url = start_server(db, workers)
     load = Load(url, args)
     load.server_pid = proc.pid if proc else None
+    postgres = db is not None and db.startswith("postgresql")
+    load.db_pid = postmaster(db) if postgres else None
     try:
         load_before, pressure_before = os.getloadavg(), cpu_pressure()
         cpu, db_cpu, mine, wall = asyncio.run(load.run())
@@ -248,7 +262,6 @@ def measure(args: argparse.Namespace, db: str | None, workers: int) -> dict:
             proc.terminate()
             proc.wait(60)
     moves = len(load.latencies)
-    postgres = db is not None and db.startswith("postgresql")
     return {
         "date": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": platform.machine(), "nproc": os.cpu_count(),
         "python": platform.python_version(), "store": "postgresql" if postgres else "sqlite",
@@ -261,7 +274,7 @@ def measure(args: argparse.Namespace, db: str | None, workers: int) -> dict:
         "other_after_mover_ms": percentiles(load.other_after_mover),
         "server_cpu_s": round(cpu, 2) if proc else None,
         "server_cpu_ms_per_move": round(cpu / moves * 1000, 3) if proc and moves else None,
-        "postgres_cpu_s": round(db_cpu, 2) if postgres else None,
+        "postgres_cpu_s": round(db_cpu, 2) if load.db_pid else None,
         "client_cpu_s": round(mine, 2),
         "loadavg_before": [round(x, 2) for x in load_before], "loadavg_after": [round(x, 2) for x in load_after],
         "cpu_pressure_avg10_before": pressure_before, "cpu_pressure_avg10_after": pressure_after,
