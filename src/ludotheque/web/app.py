@@ -77,6 +77,7 @@ AI_LEASE = 6.0
 SWEEP = 1.0
 PRESENCE_BEAT = 5.0
 PRESENCE_HOLDS = 3 * PRESENCE_BEAT
+PRESENCE_BATCH = 100        # games told in one notification (each about 40 of its 8000 bytes)
 
 
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kw: Any) -> uvicorn.Config:
@@ -675,7 +676,7 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
                 snap = await engine(session.snapshot)
                 await websocket.send_json({**snap, "you": seats, "geometry": geometry})
                 await tell_presence(session, seen, skip=websocket)
-            spawn(say_presence(session, ask=True))
+            spawn(say_presence([session], ask=True))
             if session.ai_to_move():
                 spawn(ai_turns(session))
             while True:
@@ -692,7 +693,7 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
             session.sockets_seats.pop(websocket, None)
             session.update_presence(manager.now())
             spawn(left(session, seen))    # a task of its own: this one may be cancelled as it ends
-            spawn(say_presence(session))
+            spawn(say_presence([session]))
 
     async def left(session: Session, seen: tuple[list[bool], int]) -> None:
         async with session.lock:
@@ -705,21 +706,27 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
     def heard(game_id: str, payload: dict[str, Any]) -> None:
         """Another process stored a change of ``game_id`` or counted its sockets on it: if this
         one holds the game, it reloads it and tells its own sockets."""
+        if payload.get("kind") == "presence":
+            for game, here in payload["games"].items():
+                heard_presence(game, here, payload["from"], payload.get("ask", False))
+            return
+        session = manager.loaded(game_id)
+        if session is not None:
+            spawn(reload(session, {k: payload[k] for k in ("note", "note_msg") if k in payload}))
+
+    def heard_presence(game_id: str, here: list[Any], origin: str, ask: bool) -> None:
         session = manager.loaded(game_id)
         if session is None:
             return
-        if payload.get("kind") == "presence":
-            seen = presence(session)
-            here, origin = payload["here"], payload["from"]
-            if any(here):
-                session.elsewhere[origin] = (here[:2], here[2], time.monotonic() + PRESENCE_HOLDS)
-            else:
-                session.elsewhere.pop(origin, None)
-            if payload.get("ask") and session.sockets_seats:
-                spawn(say_presence(session))
-            spawn(retell(session, seen))
+        seen = presence(session)
+        if any(here):
+            session.elsewhere[origin] = (here[:2], here[2], time.monotonic() + PRESENCE_HOLDS)
         else:
-            spawn(reload(session, {k: payload[k] for k in ("note", "note_msg") if k in payload}))
+            session.elsewhere.pop(origin, None)
+        if ask and session.sockets_seats:
+            spawn(say_presence([session]))
+        if presence(session) != seen:
+            spawn(retell(session, seen))
 
     async def reload(session: Session, said: dict[str, Any] | None = None) -> None:
         """The game as the store has it, told to this process's sockets (even if it was reloaded
@@ -741,13 +748,14 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
         """The bus was down a moment: what it missed is in the store."""
         for session in manager.sessions.values():
             spawn(reload(session))
-            if session.sockets_seats:
-                spawn(say_presence(session, ask=True))
+        spawn(say_presence([s for s in manager.sessions.values() if s.sockets_seats], ask=True))
 
-    async def say_presence(session: Session, ask: bool = False) -> None:
-        """Tells the other processes this one's sockets on the game (``ask``: and asks theirs)."""
-        await bus.publish(session.g.id, {"kind": "presence", "from": bus.origin,
-                                         "here": session.here(), "ask": ask})
+    async def say_presence(sessions: list[Session], ask: bool = False) -> None:
+        """Tells the other processes this one's sockets on these games (``ask``: and asks
+        theirs), a batch of games a notification."""
+        for k in range(0, len(sessions), PRESENCE_BATCH):
+            games = {s.g.id: s.here() for s in sessions[k:k + PRESENCE_BATCH]}
+            await bus.publish("", {"kind": "presence", "from": bus.origin, "games": games, "ask": ask})
 
     async def retell(session: Session, seen: tuple[list[bool], int]) -> None:
         async with session.lock:
@@ -759,9 +767,8 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
         count them on), and the processes silent too long (killed) counted out."""
         while True:
             await asyncio.sleep(PRESENCE_BEAT)
+            spawn(say_presence([s for s in manager.sessions.values() if s.sockets_seats]))
             for session in manager.sessions.values():
-                if session.sockets_seats:
-                    spawn(say_presence(session))
                 gone = [k for k, (_, _, until) in session.elsewhere.items() if until < time.monotonic()]
                 if gone:
                     seen = presence(session)
