@@ -518,25 +518,27 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
         session.ai_busy = True
         key = "ai:" + session.g.id
         try:
-            if not await engine(leases.take, key, AI_LEASE):
-                return                  # another process is playing this turn
+            # the outer loop: a turn that comes while the lease is being released is played too
             while session.ai_to_move():
-                state = session.state
-                note = None
-                try:
-                    action = await leased(key, search(session.ai_choose, state))
-                except LeaseLost:
-                    return
-                except Exception as e:  # a broken agent must not freeze the game
-                    log.exception("computer player failed in %s", session.g.id)
-                    action = await engine(lambda: random.choice(state.legal_actions()))
-                    note = i18n.msg("srv.computerFailed", error=type(e).__name__)
-                async with session.lock:
-                    if session.state is not state:
-                        continue
-                    await engine(session.ai_play, action)
-                    await broadcast(session, note, kind="ai")
-            await engine(leases.release, key)
+                if not await engine(leases.take, key, AI_LEASE):
+                    return                  # another process is playing this turn
+                while session.ai_to_move():
+                    state = session.state
+                    note = None
+                    try:
+                        action = await leased(key, search(session.ai_choose, state))
+                    except LeaseLost:
+                        return
+                    except Exception as e:  # a broken agent must not freeze the game
+                        log.exception("computer player failed in %s", session.g.id)
+                        action = await engine(lambda: random.choice(state.legal_actions()))
+                        note = i18n.msg("srv.computerFailed", error=type(e).__name__)
+                    async with session.lock:
+                        if session.state is not state:
+                            continue
+                        await engine(session.ai_play, action)
+                        await broadcast(session, note, kind="ai")
+                await engine(leases.release, key)
         finally:
             session.ai_busy = False
 
