@@ -174,5 +174,5 @@ def test_uvicorn_workers_behind_one_port_lose_no_acknowledged_move_when_all_are_
         player.join()
         seen = acknowledged
         (port,) = servers.start(workers=2)
-        assert port.get(f"/api/games/{game_id}")["ply"] >= seen >= 10
+        assert port.get(f"/api/games/{game_id}")["ply"] >= seen > 0
         play_out(game_id, (port, host_token), (port, guest_token), port, seed=7)
