@@ -220,7 +220,7 @@ class SqlStore:
                 conn.execute(moves.insert(), [{"game_id": g.id, "ply": i, "action": a}
                                               for i, a in enumerate(g.actions)])
 
-    def _lock(self, conn: sa.Connection, game_id: str) -> int:
+    def _lock(self, conn: sa.Connection, game_id: str) -> int | None:
         """Locks the game for this transaction (its row on PostgreSQL; SQLite's writer holds
         the file), touches it and clears a draw offer; the plies it has, or None if it has
         ended (a flag fell, someone resigned: no move may follow, whatever its ply)."""
