@@ -101,6 +101,16 @@ leases = sa.Table(
     sa.Column("expires", sa.Float, nullable=False),
 )
 
+# a move's and a game's load statements, built once: building a statement costs more than
+# SQLite takes to run it
+_TOUCH = (games.update().where(games.c.id == sa.bindparam("game"))
+          .values(updated=sa.bindparam("now"), draw_offer=None))
+#: the plies a game has (they are numbered from 0 without a gap): from the key's index
+_PLIES = sa.select(sa.func.coalesce(sa.func.max(moves.c.ply) + 1, 0)).where(moves.c.game_id == sa.bindparam("game"))
+_ADD_MOVES = moves.insert()
+_GAME = sa.select(games).where(games.c.id == sa.bindparam("game"))
+_ACTIONS = sa.select(moves.c.action).where(moves.c.game_id == sa.bindparam("game")).order_by(moves.c.ply)
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: the revision a file of the old sqlite3 store at ``PRAGMA user_version`` k is at (its list of
 #: migrations ported to Alembic revisions, in order): index k.
@@ -223,12 +233,10 @@ class SqlStore:
     def _lock(self, conn: sa.Connection, game_id: str) -> int:
         """Locks the game for this transaction (its row on PostgreSQL; SQLite's writer holds
         the file), touches it and clears a draw offer; the plies it has."""
-        done = conn.execute(games.update().where(games.c.id == game_id)
-                            .values(updated=time.time(), draw_offer=None))
+        done = conn.execute(_TOUCH, {"game": game_id, "now": time.time()})
         if done.rowcount == 0:
             raise KeyError(game_id)
-        return int(conn.execute(sa.select(sa.func.count()).select_from(moves)
-                                .where(moves.c.game_id == game_id)).scalar_one())
+        return int(conn.execute(_PLIES, {"game": game_id}).scalar_one())
 
     def append(self, game_id: str, ply: int, actions: list[int]) -> None:
         """Stores ``actions`` as plies ``ply``, ``ply + 1``…; committed when this returns.
@@ -240,8 +248,8 @@ class SqlStore:
                 if stored != ply:
                     raise PlyTaken(game_id, ply, stored)
                 if actions:
-                    conn.execute(moves.insert(), [{"game_id": game_id, "ply": ply + i, "action": a}
-                                                  for i, a in enumerate(actions)])
+                    conn.execute(_ADD_MOVES, [{"game_id": game_id, "ply": ply + i, "action": a}
+                                              for i, a in enumerate(actions)])
         except sa.exc.IntegrityError as e:   # the (game_id, ply) key: never reached past the lock
             raise PlyTaken(game_id, ply, None) from e
 
@@ -358,11 +366,10 @@ class SqlStore:
     # -- reads --------------------------------------------------------------------------
     def get(self, game_id: str) -> StoredGame | None:
         with self._reader.begin() as conn:
-            row = conn.execute(sa.select(games).where(games.c.id == game_id)).one_or_none()
+            row = conn.execute(_GAME, {"game": game_id}).one_or_none()
             if row is None:
                 return None
-            actions = list(conn.execute(sa.select(moves.c.action).where(moves.c.game_id == game_id)
-                                        .order_by(moves.c.ply)).scalars())
+            actions = list(conn.execute(_ACTIONS, {"game": game_id}).scalars())
         return StoredGame(id=row.id, ruleset=row.ruleset, mode=row.mode, level=row.level,
                           ai_seat=row.ai_seat, tokens=json.loads(row.tokens),
                           players=json.loads(row.players), seed=row.seed, created=row.created,
