@@ -62,6 +62,7 @@ def one_run(games: int, moves: int, max_live: int | None, every: int, db: str | 
                 points.append({"games": i, "rss_mb": round(rss() / MB, 1),
                                "traced_mb": round(traced / MB, 1), "live": len(manager.sessions),
                                "seconds": round(time.perf_counter() - start, 1)})
+                print(json.dumps(points[-1]), file=sys.stderr, flush=True)   # progress, as it goes
         tracemalloc.stop()
         store.close()
     return {"max_live": max_live, "points": points}
@@ -85,7 +86,7 @@ def main() -> None:
         out = subprocess.run([sys.executable, __file__, "--one", kind, "--games", str(args.games),
                               "--moves", str(args.moves), "--max-live", str(args.max_live),
                               "--every", str(args.every), *(["--db", args.db] if args.db else [])],
-                             capture_output=True, text=True, check=True)
+                             stdout=subprocess.PIPE, text=True, check=True)
         run = json.loads(out.stdout.splitlines()[-1])
         # from when the bounded cache is full to the end: flat with the bound
         full = next(p for p in run["points"] if p["games"] >= args.max_live)

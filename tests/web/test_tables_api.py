@@ -376,6 +376,18 @@ def test_a_takeback_accepted_in_another_process_after_a_move_there_is_refused_an
     store.close()
 
 
+def test_an_invitation_claimed_in_two_processes_at_once_goes_to_one_guest(client, db, clock):
+    g = table(client, new_player(client, "Ama"))
+    with TestClient(create_app(db, now=clock, limits=UNLIMITED)) as other:    # a second server process
+        assert snap(other, g)["players"] == ["Ama", "?"]                     # loaded there, the seat open
+        first = client.post(f"/api/games/{g['id']}/claim", json={"code": g["invite_code"], "name": "Kofi"})
+        assert first.status_code == 200, first.text
+        late = other.post(f"/api/games/{g['id']}/claim", json={"code": g["invite_code"], "name": "Yaw"})
+        refused(late, "srv.inviteUsed", 409)
+        assert snap(other, g, first.json()["token"])["you"] == [1]            # caught up: Kofi's seat
+        assert snap(other, g)["players"] == ["Ama", "Kofi"]
+
+
 def test_takebacks_and_claims_are_for_games_between_two_people(client):
     g = client.post("/api/games", json={"ruleset": "oware", "mode": "local"}).json()
     with client.websocket_connect(f"/ws/{g['id']}?token={g['token']}") as ws:

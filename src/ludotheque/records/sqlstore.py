@@ -101,6 +101,16 @@ leases = sa.Table(
     sa.Column("expires", sa.Float, nullable=False),
 )
 
+# a move's and a game's load statements, built once: building a statement costs more than
+# SQLite takes to run it
+_TOUCH = (games.update().where(games.c.id == sa.bindparam("game"))
+          .values(updated=sa.bindparam("now"), draw_offer=None))
+#: the plies a game has (they are numbered from 0 without a gap): from the key's index
+_PLIES = sa.select(sa.func.coalesce(sa.func.max(moves.c.ply) + 1, 0)).where(moves.c.game_id == sa.bindparam("game"))
+_ADD_MOVES = moves.insert()
+_GAME = sa.select(games).where(games.c.id == sa.bindparam("game"))
+_ACTIONS = sa.select(moves.c.action).where(moves.c.game_id == sa.bindparam("game")).order_by(moves.c.ply)
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: the revision a file of the old sqlite3 store at ``PRAGMA user_version`` k is at (its list of
 #: migrations ported to Alembic revisions, in order): index k.
@@ -224,14 +234,12 @@ class SqlStore:
         """Locks the game for this transaction (its row on PostgreSQL; SQLite's writer holds
         the file), touches it and clears a draw offer; the plies it has, or None if it has
         ended (a flag fell, someone resigned: no move may follow, whatever its ply)."""
-        row = conn.execute(games.update().where(games.c.id == game_id)
-                           .values(updated=time.time(), draw_offer=None).returning(games.c.ended)).first()
+        row = conn.execute(_TOUCH.returning(games.c.ended), {"game": game_id, "now": time.time()}).first()
         if row is None:
             raise KeyError(game_id)
         if row.ended is not None:
             return None
-        return int(conn.execute(sa.select(sa.func.count()).select_from(moves)
-                                .where(moves.c.game_id == game_id)).scalar_one())
+        return int(conn.execute(_PLIES, {"game": game_id}).scalar_one())
 
     def append(self, game_id: str, ply: int, actions: list[int]) -> None:
         """Stores ``actions`` as plies ``ply``, ``ply + 1``…; committed when this returns.
@@ -243,8 +251,8 @@ class SqlStore:
                 if stored != ply:
                     raise PlyTaken(game_id, ply, stored)
                 if actions:
-                    conn.execute(moves.insert(), [{"game_id": game_id, "ply": ply + i, "action": a}
-                                                  for i, a in enumerate(actions)])
+                    conn.execute(_ADD_MOVES, [{"game_id": game_id, "ply": ply + i, "action": a}
+                                              for i, a in enumerate(actions)])
         except sa.exc.IntegrityError as e:   # the (game_id, ply) key: never reached past the lock
             raise PlyTaken(game_id, ply, None) from e
 
@@ -268,8 +276,7 @@ class SqlStore:
         with self._writer.begin() as conn:
             row = conn.execute(sa.select(games.c.ended).where(games.c.id == game_id)
                                .with_for_update()).one_or_none()
-            plies = conn.execute(sa.select(sa.func.count()).select_from(moves)
-                                 .where(moves.c.game_id == game_id)).scalar_one()
+            plies = conn.execute(_PLIES, {"game": game_id}).scalar_one()
             if row is None or row.ended is not None or plies != ply:
                 return False
             conn.execute(games.update().where(games.c.id == game_id).values(
@@ -377,11 +384,10 @@ class SqlStore:
     # -- reads --------------------------------------------------------------------------
     def get(self, game_id: str) -> StoredGame | None:
         with self._reader.begin() as conn:
-            row = conn.execute(sa.select(games).where(games.c.id == game_id)).one_or_none()
+            row = conn.execute(_GAME, {"game": game_id}).one_or_none()
             if row is None:
                 return None
-            actions = list(conn.execute(sa.select(moves.c.action).where(moves.c.game_id == game_id)
-                                        .order_by(moves.c.ply)).scalars())
+            actions = list(conn.execute(_ACTIONS, {"game": game_id}).scalars())
         return StoredGame(id=row.id, ruleset=row.ruleset, mode=row.mode, level=row.level,
                           ai_seat=row.ai_seat, tokens=json.loads(row.tokens),
                           players=json.loads(row.players), seed=row.seed, created=row.created,
