@@ -78,7 +78,7 @@ class BatchedGames:
                  player: int = 0, threads: int = 1, max_actions: int | None = None) -> None:
         self.game = game = load(ruleset)
         self.num_games = _positive("num_games", num_games, MAX_GAMES)
-        self.threads = _positive("threads", threads, numba.config.NUMBA_NUM_THREADS)
+        self.threads = _positive("threads", threads, numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
         self.max_actions = 0 if max_actions is None else _positive("max_actions", max_actions, 2**62)
         if opponent is not None and opponent not in OPPONENTS:
             raise ValueError(f"opponent is None, 'random' or 'greedy', not {opponent!r}")
@@ -88,10 +88,11 @@ class BatchedGames:
         self._learner = -1 if opponent is None else player
         if game.observer is None:
             raise ValueError(f"{game.id} has no compiled observation")
+        self._observe, self._observation_length = game.observer
         # the loops are compiled on first use (and cached on disk), not at import
         evaluate = game_evaluate(game) or compiled_loops(game.kernels).rollout_value
         self._loops = bind("ludotheque.core.batched", **game.kernels._asdict(),
-                           observe=game.observer[0], evaluate=evaluate)
+                           observe=self._observe, evaluate=evaluate)
         self._start = game.initial_state().data
         self._log_width = 2 if (game.has_chance or opponent is not None) else 0
         self._states: np.ndarray | None = None
@@ -137,13 +138,14 @@ class BatchedGames:
         by generators of their own (seeded by `reset`)."""
         if self._states is None:
             raise ValueError("reset() comes before random_actions()")
-        return self._loops.random_actions(self._legal, self._nlegal, self._policy_rng)
+        actions: np.ndarray = self._loops.random_actions(self._legal, self._nlegal, self._policy_rng)
+        return actions
 
     # -- the compiled call -------------------------------------------------------------------
     def _advance(self, actions: np.ndarray, restart_all: bool) -> Batch:
         assert self._states is not None
         B, game = self.num_games, self.game
-        obs = np.empty((B, game.observer[1]), np.float32)
+        obs = np.empty((B, self._observation_length), np.float32)
         masks = np.zeros((B, game.num_actions), np.bool_)
         rewards = np.zeros((B, 2), np.float32)
         terminated, truncated = np.zeros(B, np.bool_), np.zeros(B, np.bool_)

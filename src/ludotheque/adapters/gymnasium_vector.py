@@ -28,7 +28,7 @@ from ..vector import Batch, BatchedGames
 from ._common import observation_space
 
 
-class LudothequeVectorEnv(VectorEnv):  # type: ignore[misc]
+class LudothequeVectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
     def __init__(self, ruleset: str, num_envs: int, opponent: str = "random", player: int = 0,

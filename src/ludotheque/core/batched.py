@@ -82,9 +82,9 @@ def _value_after(s: np.ndarray, spec: Any, action: int, player: int, scratch: np
     p = to_move(t, spec)
     if p == TERMINAL:
         returns(t, spec, probs)
-        return probs[player]
+        return float(probs[player])
     if p != CHANCE or need > length:
-        return evaluate(t, spec, player)
+        return float(evaluate(t, spec, player))
     n = legal(t, spec, out)
     chance_probs(t, spec, probs)
     u = scratch[length:2 * length]
@@ -101,7 +101,7 @@ def _value_after(s: np.ndarray, spec: Any, action: int, player: int, scratch: np
 def _return_of(s: np.ndarray, spec: Any, player: int) -> float:
     ret = np.empty(2, np.float64)
     returns(s, spec, ret)
-    return ret[player]
+    return float(ret[player])
 
 
 @njit(cache=True, nogil=True)
@@ -155,7 +155,7 @@ def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, max_a
         plies[b] += 1
         need = apply(s, spec, a)
         if need > length:
-            return need
+            return int(need)
 
 
 @njit(cache=True, nogil=True, forceinline=True)
