@@ -53,8 +53,9 @@ def per_state(ruleset: str, seconds: float, repeat: int) -> dict[str, float]:
 
     def steps() -> int:
         for _ in range(100):
-            s = state[0]
-            s = s.apply(s.random_action(rng)) if not s.is_terminal else game.initial_state()
+            s = state[0].apply(state[0].random_action(rng))
+            if s.is_terminal:
+                s = game.initial_state()
             s.observation()
             s.legal_actions_mask()
             state[0] = s
@@ -98,10 +99,9 @@ def openspiel_oware(seconds: float, repeat: int) -> dict[str, float] | None:
     def steps() -> int:
         for _ in range(100):
             s = state[0]
+            s.apply_action(rng.choice(s.legal_actions()))
             if s.is_terminal():
                 s = game.new_initial_state()
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
             s.observation_tensor()
             s.legal_actions_mask()
             state[0] = s
@@ -122,6 +122,9 @@ def main() -> None:
     threads = [int(x) for x in args.threads.split(",")]
     report: dict[str, Any] = {"load_before": os.getloadavg(), "cpus": os.cpu_count(),
                               "seconds": args.seconds, "repeat": args.repeat, "rulesets": {}}
+    report["openspiel_python_oware_steps"] = openspiel_oware(args.seconds, args.repeat)
+    print(json.dumps({"openspiel_python_oware_steps": report["openspiel_python_oware_steps"]}),
+          flush=True)
     for ruleset in args.rulesets.split(","):
         row: dict[str, Any] = {
             "per_state_steps": per_state(ruleset, args.seconds, args.repeat),
@@ -138,7 +141,6 @@ def main() -> None:
                                                            / row["playout_plies"][clock])
         report["rulesets"][ruleset] = row
         print(json.dumps({ruleset: row}), flush=True)
-    report["openspiel_python_oware_steps"] = openspiel_oware(args.seconds, args.repeat)
     report["load_after"] = os.getloadavg()
     text = json.dumps(report, indent=1)
     if args.out:

@@ -95,7 +95,7 @@ def test_the_opponent_plays_inside_and_its_actions_are_reported(ruleset, opponen
 def test_results_do_not_depend_on_the_number_of_threads(ruleset):
     runs = []
     for threads in (1, 2):
-        env = BatchedGames(ruleset, 50, threads=threads, max_actions=80)
+        env = BatchedGames(ruleset, 300, threads=threads, max_actions=80)   # threads from 256
         batches = [env.reset(seed=9)]
         for _ in range(100):
             batches.append(env.step(env.random_actions()))
@@ -114,8 +114,8 @@ def test_a_state_that_needs_a_longer_array_is_grown_between_calls(monkeypatch):
     widths = []
     advance = BatchedGames._advance
 
-    def watched(self, *args):
-        batch = advance(self, *args)
+    def watched(self, *args, **kwargs):
+        batch = advance(self, *args, **kwargs)
         widths.append(self._states.shape[1])
         return batch
     monkeypatch.setattr(BatchedGames, "_advance", watched)
@@ -177,7 +177,7 @@ def test_the_arrays_are_new_at_each_step_and_shared_through_dlpack():
 
 
 def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent():
-    envs = gym.make_vec(env_id("oware"), num_envs=8, vectorization_mode="vector_entrypoint",
+    envs = gym.make_vec(env_id("oware"), num_envs=8, vectorization_mode="vector_entry_point",
                         opponent="greedy", player=1)
     assert isinstance(envs.unwrapped, LudothequeVectorEnv)
     obs, info = envs.reset(seed=4)

@@ -17,7 +17,7 @@ Importing the module registers every ruleset with Gymnasium as ``ludotheque/NAME
 being the ruleset id with every other character than a-z and 0-9 as ``_`` (as the OpenSpiel
 names): ``gym.make("ludotheque/oware-v0")``, ``gym.make("ludotheque/oware_nam_nam-v0",
 opponent="easy", player=1)``; ``gym.make("ludotheque.adapters.gymnasium_env:ludotheque/oware-v0")``
-imports it first; ``gym.make_vec(ID, num_envs=B, vectorization_mode="vector_entrypoint")``
+imports it first; ``gym.make_vec(ID, num_envs=B, vectorization_mode="vector_entry_point")``
 makes the batched `LudothequeVectorEnv` (`ludotheque.adapters.gymnasium_vector`). `register`
 registers any other ruleset id (options, extensions) and returns its Gymnasium id.
 """

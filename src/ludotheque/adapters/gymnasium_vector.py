@@ -3,7 +3,8 @@ playing ``player`` against a batched ``opponent`` ("random" or "greedy").
 
     >>> import gymnasium as gym
     >>> import ludotheque.adapters.gymnasium_env
-    >>> envs = gym.make_vec("ludotheque/oware-v0", num_envs=1024, vectorization_mode="vector_entrypoint")
+    >>> envs = gym.make_vec("ludotheque/oware-v0", num_envs=1024,
+    ...                     vectorization_mode="vector_entry_point")
     >>> obs, info = envs.reset(seed=0)
     >>> obs, rewards, terminated, truncated, info = envs.step(actions)
 
@@ -46,7 +47,8 @@ class LudothequeVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, self.num_envs)
 
     def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+              options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         batch = self.games.reset(seed)
         return self._observations(batch), {"env_actions": batch.env_actions}
 
