@@ -186,8 +186,9 @@ def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent():
     assert (info["env_actions"][:, 0] >= 0).all()
     rewards = []
     for _ in range(400):
+        # a game that just ended has no legal action: it restarts, whatever the action
         legal = obs["action_mask"].astype(bool)
-        actions = np.array([np.flatnonzero(m)[0] for m in legal])
+        actions = np.array([np.flatnonzero(m)[0] if m.any() else 0 for m in legal])
         obs, reward, terminated, truncated, info = envs.step(actions)
         assert envs.observation_space.contains(obs) and reward.dtype == np.float64
         rewards.extend(reward[terminated].tolist())
