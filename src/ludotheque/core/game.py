@@ -269,10 +269,20 @@ class Game:
         principle, far longer than any practical limit). Rulesets with a cap override it."""
         return None
 
+    #: the compiled ``observe(s, spec, player, out)`` that writes `observation_tensor` into
+    #: every element of the float32 vector ``out``, and that vector's length: one encoding for
+    #: the per-state API and the batched environments (`ludotheque.vector`)
+    observer: tuple[Any, int] | None = None
+
     def observation_tensor(self, state: "State", player: int) -> np.ndarray:
         """A float32 vector with values in [0, 1], of shape `observation_shape`, describing
         ``state`` from ``player``'s side (see docs/PROTOCOL.md for each game's layout)."""
-        raise NotImplementedError
+        if self.observer is None:
+            raise NotImplementedError
+        observe, length = self.observer
+        out = np.empty(length, np.float32)
+        observe(state.data, self.spec, player, out)
+        return out
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

@@ -477,3 +477,17 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
         flush_record(s, scratch, first, written, recorded)
     s[HLEN] = hlen
     return s, played
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (15 floats) from ``player``'s side: his 6 houses then the
+    opponent's (sowing order) over 48, his store and the opponent's over 48, then 1 if he is
+    to move."""
+    p = player
+    for i in range(6):
+        out[i] = s[6 * p + i] / 48.0
+        out[6 + i] = s[6 * (1 - p) + i] / 48.0
+    out[12] = s[STORE + p] / 48.0
+    out[13] = s[STORE + 1 - p] / 48.0
+    out[14] = s[TO_MOVE] == p
