@@ -176,15 +176,17 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                 best, best_score = -1, -1e300
                 log_n = math.log(visits[node] + 1.0)
                 x = xorshift(x)
-                start = below(x, n)           # random tie-break among unvisited children
-                for k in range(n):
-                    ch = f + (start + k) % n
+                ch = f + below(x, n)          # random tie-break among unvisited children
+                for _ in range(n):
+                    if ch == f + n:           # wraps (no integer division a child)
+                        ch = f
                     if visits[ch] == 0:
                         best = ch
                         break
                     score = value[ch] / visits[ch] + c * math.sqrt(log_n / visits[ch])
                     if score > best_score:
                         best, best_score = ch, score
+                    ch += 1
                 child = best
             node = child
             depth += 1
