@@ -198,7 +198,9 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
         while row[path[top]] < 0:
             top -= 1
         view = borrowed(s)
-        view[:] = states_[row[path[top]]]
+        kept = row[path[top]]
+        for i in range(width):              # (a plain loop: vector copies, no broadcasting)
+            view[i] = states_[kept, i]
         for d in range(top + 1, depth + 1):
             k = path[d]
             need = apply(view, spec_, action[k])
@@ -211,7 +213,8 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                 elif size[1] < rows:
                     row[k] = size[1]
                     size[1] += 1
-                    states_[row[k], :] = view
+                    for i in range(width):
+                        states_[row[k], i] = view[i]
         # expansion
         p = to_move(view, spec_)
         if p != TERMINAL and first[node] < 0:
