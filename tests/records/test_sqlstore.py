@@ -13,7 +13,7 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 from alembic.runtime.migration import MigrationContext
 
-from ludotheque.records.ratings import Rating
+from ludotheque.records.ratings import Rating, after_game
 from ludotheque.records.sqlstore import (LEGACY_REVISIONS, METADATA, MIGRATIONS, NewerSchema,
                                          PlyTaken, SqlStore, engine_url)
 from ludotheque.records.store import StoredGame
@@ -149,14 +149,16 @@ def test_a_rated_game_is_settled_once_and_ratings_read_back(store):
     store.create(game(id="r1"))
     store.create(game(id="r2"))
     assert store.rating("pA", "mancala") == Rating()
-    first = {"pA": Rating(1600.0, 300.0, 0.06, 1), "pK": Rating(1400.0, 300.0, 0.06, 1)}
-    assert store.settle("r1", "mancala", first)
-    assert not store.settle("r1", "mancala", {"pA": Rating(9.0, 9.0, 9.0, 9)})    # once per game
-    assert store.rating("pA", "mancala") == first["pA"]
-    then = {"pA": Rating(1650.0, 250.0, 0.06, 2), "pK": Rating(1350.0, 250.0, 0.06, 2)}
-    assert store.settle("r2", "mancala", then)                                    # replaced
-    assert not store.settle("missing", "dara", first)                           # no such game
-    assert store.ratings_of("pA") == {"mancala": then["pA"]}
+    assert store.settle("r1", "mancala", "pA", "pK", 1.0)
+    first = after_game(Rating(), Rating(), 1.0)
+    assert (store.rating("pA", "mancala"), store.rating("pK", "mancala")) == first
+    assert not store.settle("r1", "mancala", "pA", "pK", 0.0)          # once per game
+    assert store.rating("pA", "mancala") == first[0]
+    assert store.settle("r2", "mancala", "pA", "pK", 0.5)              # from the ratings stored
+    then = after_game(*first, 0.5)
+    assert not store.settle("missing", "dara", "pA", "pK", 1.0)        # no such game
+    assert store.ratings_of("pA") == {"mancala": then[0]}
+    assert store.ratings_of("pK") == {"mancala": then[1]}
     assert store.ratings_of("nobody") == {}
 
 
@@ -164,19 +166,46 @@ def test_of_two_stores_settling_one_game_at_once_exactly_one_does(url):
     games = 30
     setup = SqlStore(url)
     setup.add_player("pA", "ha", "Ama")
+    setup.add_player("pK", "hk", "Kofi")
     for k in range(games):
         setup.create(game(id=f"r{k}"))
     a, b = SqlStore(url), SqlStore(url)
     start = threading.Barrier(2)
 
-    def settle(store, k, rating):
+    def settle(store, k):
         start.wait()
-        return store.settle(f"r{k}", "mancala", {"pA": Rating(rating, 300.0, 0.06, k)})
+        return store.settle(f"r{k}", "mancala", "pA", "pK", 1.0)
     with ThreadPoolExecutor(2) as pool:
         for k in range(games):
-            won = [f.result() for f in (pool.submit(settle, a, k, 1000.0), pool.submit(settle, b, k, 2000.0))]
+            won = [f.result() for f in (pool.submit(settle, a, k), pool.submit(settle, b, k))]
             assert sorted(won) == [False, True]
-            assert setup.rating("pA", "mancala").rating == (1000.0 if won[0] else 2000.0)
+            assert setup.rating("pA", "mancala").games == k + 1
+    for s in (a, b, setup):
+        s.close()
+
+
+def test_two_games_of_one_player_rated_at_once_in_two_stores_both_count(url):
+    # each store reads the ratings and writes them back: without the lock on the players'
+    # rows one of two simultaneous updates would be lost
+    rounds = 20
+    setup = SqlStore(url)
+    for pid in ("pA", "pK", "pM"):
+        setup.add_player(pid, "h" + pid, pid)
+    for k in range(rounds):
+        setup.create(game(id=f"k{k}"))
+        setup.create(game(id=f"m{k}"))
+    a, b = SqlStore(url), SqlStore(url)
+    start = threading.Barrier(2)
+
+    def settle(store, game_id, opponent):
+        start.wait()
+        return store.settle(game_id, "mancala", "pA", opponent, 1.0)
+    with ThreadPoolExecutor(2) as pool:
+        for k in range(rounds):
+            assert all(f.result() for f in (pool.submit(settle, a, f"k{k}", "pK"),
+                                            pool.submit(settle, b, f"m{k}", "pM")))
+            assert setup.rating("pA", "mancala").games == 2 * (k + 1)
+    assert setup.rating("pK", "mancala").games + setup.rating("pM", "mancala").games == 2 * rounds
     for s in (a, b, setup):
         s.close()
 

@@ -27,7 +27,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .ratings import Rating
+from .ratings import Rating, after_game
 from .store import StoredGame
 
 METADATA = sa.MetaData()
@@ -359,8 +359,12 @@ class SqlStore:
 
     def rating(self, player_id: str, family: str) -> Rating:
         with self._reader.begin() as conn:
-            row = conn.execute(sa.select(ratings.c.rating, ratings.c.rd, ratings.c.vol, ratings.c.games)
-                               .where(ratings.c.player_id == player_id, ratings.c.family == family)).first()
+            return self._rating(conn, player_id, family)
+
+    @staticmethod
+    def _rating(conn: sa.Connection, player_id: str, family: str) -> Rating:
+        row = conn.execute(sa.select(ratings.c.rating, ratings.c.rd, ratings.c.vol, ratings.c.games)
+                           .where(ratings.c.player_id == player_id, ratings.c.family == family)).first()
         return Rating(*row) if row else Rating()
 
     def ratings_of(self, player_id: str) -> dict[str, Rating]:
@@ -368,14 +372,20 @@ class SqlStore:
             rows = conn.execute(sa.select(ratings).where(ratings.c.player_id == player_id))
             return {r.family: Rating(r.rating, r.rd, r.vol, r.games) for r in rows}
 
-    def settle(self, game_id: str, family: str, new: dict[str, Rating]) -> bool:
-        """Stores the players' ratings after a rated game, once: False (and nothing changed)
-        if this game's ratings were already stored (by this process or another)."""
+    def settle(self, game_id: str, family: str, a: str, b: str, score_a: float) -> bool:
+        """Rates a game that ``a`` scored ``score_a`` against ``b``, once: False (and nothing
+        changed) if this game was already rated (by this process or another). The ratings are
+        read and written in one transaction, the two players' rows locked (in a fixed order),
+        so two of their games ending at once in two processes both count."""
         with self._writer.begin() as conn:
             done = conn.execute(games.update().where(games.c.id == game_id, games.c.rating_done == 0)
                                 .values(rating_done=1))
             if not done.rowcount:
                 return False
+            conn.execute(sa.select(players.c.id).where(players.c.id.in_([a, b]))
+                         .order_by(players.c.id).with_for_update())
+            old = {pid: self._rating(conn, pid, family) for pid in (a, b)}
+            new = dict(zip((a, b), after_game(old[a], old[b], score_a)))
             self._upsert(conn, ratings, [{"player_id": pid, "family": family, "rating": r.rating,
                                           "rd": r.rd, "vol": r.vol, "games": r.games}
                                          for pid, r in new.items()])

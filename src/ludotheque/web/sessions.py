@@ -35,7 +35,6 @@ from ..core.rules_text import title as rules_title
 from ..i18n import Message, msg, player
 from ..i18n import catalogue as catalogue_of
 from ..records.record import GameRecord
-from ..records.ratings import after_game
 from ..records.sqlstore import PlyTaken, SqlStore
 from ..records.store import StoredGame
 from .live import LRU, MAX_LIVE, live_games
@@ -1195,8 +1194,7 @@ class Manager:
             return
         score = 0.5 if result["winner"] is None else 1.0 if result["winner"] == 0 else 0.0
         family = ruleset_info(g.ruleset).family
-        new_a, new_b = after_game(self.store.rating(a, family), self.store.rating(b, family), score)
-        self.store.settle(g.id, family, {a: new_a, b: new_b})
+        self.store.settle(g.id, family, a, b, score)
         for other in list(self.sessions.values()):     # the players' other games show the new ratings
             if a in other.g.player_ids or b in other.g.player_ids:
                 other.rating_cache = None
