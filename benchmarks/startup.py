@@ -3,7 +3,7 @@
 For every ruleset, in fresh processes: once with an empty compile cache (the first run after
 install, each ruleset in a cache of its own) and once with a warm one (after `ludotheque
 warmup`). Also the cold warm-up of every family (`ludotheque warmup` into an empty cache, on
-all cores). Times are wall seconds from the start of the process (interpreter start-up
+all cores: wall and CPU seconds, with the load average). Times are wall seconds from the start of the process (interpreter start-up
 included); the expert column is the time to the first move of the `expert` level, whose own
 time budget is given beside it.
 
