@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 import numba
 from numba.core import types
@@ -76,10 +76,11 @@ def compile_for_types() -> None:
     and folds the constants all the same; a function that cannot be typed without its
     constants still gets them."""
     general_call = _DispatcherBase.get_call_template
+    unliteral: Callable[[Any], Any] = types.unliteral
 
     def get_call_template(self: Any, args: Any, kws: Any) -> Any:
-        general = [types.unliteral(a) for a in args]
-        general_kws = {k: types.unliteral(v) for k, v in kws.items()}
+        general = [unliteral(a) for a in args]
+        general_kws = {k: unliteral(v) for k, v in kws.items()}
         if general != list(args) or general_kws != kws:
             try:
                 return general_call(self, general, general_kws)
