@@ -5,10 +5,9 @@ through the protocol, the notation, alpha-beta with the game's evaluation (greed
 levels and the hints), and MCTS with its tree reuse where a level plays by it. What only
 research and benchmarks run (random playouts alone, MCTS elsewhere) compiles on first use, into
 the same cache. `warm_all` does it for every ruleset, one process per family of kernels on
-``jobs`` cores (default: all of them). A cache
-file that cannot be read is deleted first (numba would raise on it), and again if a ruleset's
-warm-up fails, before one more try: a corrupt cache is rebuilt, never a crash. A cache of other
-sources is never read (see `jit`).
+``jobs`` cores (default: all of them). A cache file that cannot be read is deleted first (numba
+would raise on it), and again if a ruleset's warm-up fails, before one more try: a corrupt
+cache is rebuilt, never a crash. A cache of other sources is never read (see `jit`).
 """
 from __future__ import annotations
 
