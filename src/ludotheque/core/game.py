@@ -407,7 +407,9 @@ class State:
     def _init(self, game: Game, data: np.ndarray, actions: _Actions | None, ply: int,
               origin: tuple[int | None] | None) -> None:
         self.game = game
-        data.flags.writeable = False
+        # kept writable and never handed out (`data` is a read-only view): the kernels then
+        # see the array type of the compiled loops, where a read-only one would compile each
+        # kernel a second time for it
         self._data = data
         self._to_move: int | None = None          # cached: a state never changes
         self._legal: tuple[int, ...] | None = None
@@ -417,8 +419,10 @@ class State:
 
     @property
     def data(self) -> np.ndarray:
-        """The kernel state array (read-only)."""
-        return self._data
+        """The kernel state array (a read-only view)."""
+        view = self._data.view()
+        view.flags.writeable = False
+        return view
 
     # -- protocol -------------------------------------------------------------------
     @property
