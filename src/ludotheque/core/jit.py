@@ -74,14 +74,16 @@ def compile_for_types() -> None:
     given (a game's table offsets, a direction), so a helper was compiled again for each
     caller and constant: a quarter of the warm-up's compile time. LLVM inlines the helpers
     and folds the constants all the same; a function that cannot be typed without its
-    constants still gets them."""
+    constants, or that calls itself, still gets them."""
     general_call = _DispatcherBase.get_call_template
     unliteral: Callable[[Any], Any] = types.unliteral
 
     def get_call_template(self: Any, args: Any, kws: Any) -> Any:
         general = [unliteral(a) for a in args]
         general_kws = {k: unliteral(v) for k, v in kws.items()}
-        if general != list(args) or general_kws != kws:
+        # a function calling itself while it compiles keeps numba's own typing: its general
+        # signature may be the one being compiled (numba refuses to re-enter it)
+        if not self._compiling_counter and (general != list(args) or general_kws != kws):
             try:
                 return general_call(self, general, general_kws)
             except TypingError:
