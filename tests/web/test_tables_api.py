@@ -20,6 +20,7 @@ from ludotheque.i18n import catalogue
 from ludotheque.records.ratings import Rating, after_game, updated
 from ludotheque.records.sqlstore import SqlStore, players
 from ludotheque.web import create_app
+from ludotheque.web.bus import LocalBus
 from ludotheque.web.limits import Limits, Rate
 from ludotheque.web.sessions import CLAIM_AFTER, key_hash
 from old_store import add_game, old_store
@@ -356,7 +357,8 @@ def test_a_takeback_is_asked_and_accepted_or_declined(client, db):
 def test_a_takeback_accepted_in_another_process_after_a_move_there_is_refused_and_takes_nothing_back(client, db, clock):
     g, ama, kofi, kofi_token = seated(client)
     host_token = g["token"]
-    with TestClient(create_app(db, now=clock, limits=UNLIMITED)) as other:    # a second server process
+    # a second server process that has not heard of the move yet (its own bus)
+    with TestClient(create_app(db, now=clock, limits=UNLIMITED, bus=LocalBus())) as other:
         with client.websocket_connect(f"/ws/{g['id']}?token={host_token}") as host:
             first = play(host, host_token, until(host, lambda m: True))
             send(host, type="takeback", token=host_token)
