@@ -15,6 +15,7 @@ from ludotheque.core.registry import RulesetInfo
 from ludotheque.records import GameRecord
 from ludotheque.records.sqlstore import SqlStore
 from ludotheque.web import create_app, sessions
+from ludotheque.web.bus import LocalBus
 
 
 @pytest.fixture
@@ -553,6 +554,28 @@ def test_a_move_at_a_ply_another_process_has_played_gets_409_and_that_process_ca
         second = move(other, g, 1, action=caught_up["legal"][0]["a"])
         assert second.status_code == 200 and second.json()["ply"] == 2
     assert len(stored_actions(db, g["id"])) == 2
+
+
+def test_a_resignation_in_a_process_that_missed_the_ending_gets_409_and_the_first_ending_stays(client, db):
+    g = create(client, mode="invite")
+    south, north = g["token"], claim(client, g)
+    # a second server process that has not heard of the resignation yet (its own bus)
+    with TestClient(create_app(db, bus=LocalBus())) as other:
+        assert other.get(f"/api/games/{g['id']}").json()["result"] is None     # loaded there, not ended
+        with client.websocket_connect(f"/ws/{g['id']}?token={south}") as ws:
+            recv(ws, "state")
+            send(ws, type="resign", token=south)
+            assert recv(ws, "state")["result"]["winner"] == 1
+        with other.websocket_connect(f"/ws/{g['id']}?token={north}") as ws:
+            recv(ws, "state")
+            send(ws, type="resign", token=north)
+            reply = ws.receive_json()
+            while reply["type"] not in ("error", "state"):         # presence and the like
+                reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["status"] == 409
+        assert other.get(f"/api/games/{g['id']}").json()["result"]["winner"] == 1
+    with TestClient(create_app(db)) as fresh:
+        assert fresh.get(f"/api/games/{g['id']}").json()["result"]["winner"] == 1
 
 
 def test_a_repeated_move_is_refused_not_queued(client, db):

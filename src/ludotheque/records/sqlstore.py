@@ -265,8 +265,15 @@ class SqlStore:
                 raise PlyTaken(game_id, seen, stored)
             conn.execute(moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= plies))
 
-    def set_ended(self, game_id: str, ended: dict[str, Any] | None) -> None:
+    def set_ended(self, game_id: str, ended: dict[str, Any] | None, seen: int | None = None) -> None:
+        """Stores the game's ending; with ``seen`` (the plies the caller's game has) only if the
+        store has as many and no ending yet: a resignation, an agreed draw or a claim made on a
+        position another process has moved on from, or ended (a flag), is refused (PlyTaken)."""
         with self._writer.begin() as conn:
+            if seen is not None:
+                stored = self._lock(conn, game_id)
+                if stored != seen:
+                    raise PlyTaken(game_id, seen, stored)
             conn.execute(games.update().where(games.c.id == game_id).values(
                 ended=_json(ended), draw_offer=None, updated=time.time()))
 

@@ -459,10 +459,8 @@ class Session:
         if self.over:
             raise SessionError(msg("srv.gameOver"))
         why = msg("srv.resigned", name=player(self.game.player_names[seat]))
-        ended = {"result": "0-1" if seat == 0 else "1-0", "winner": 1 - seat,
-                 "reason": str(why), "reason_msg": why.to_json()}
-        self.store.set_ended(self.g.id, ended)
-        self.g.ended = ended
+        self._end({"result": "0-1" if seat == 0 else "1-0", "winner": 1 - seat,
+                   "reason": str(why), "reason_msg": why.to_json()})
 
     def offer_draw(self, token: Any) -> Message:
         seat = self._acting_seat(token)
@@ -493,9 +491,7 @@ class Session:
 
     def _agree_draw(self) -> Message:
         why = msg("srv.drawAgreed")
-        ended = {"result": "1/2-1/2", "winner": None, "reason": str(why), "reason_msg": why.to_json()}
-        self.store.set_ended(self.g.id, ended)
-        self.g.ended = ended
+        self._end({"result": "1/2-1/2", "winner": None, "reason": str(why), "reason_msg": why.to_json()})
         return why
 
     # -- tables: two people at one game (presence, takeback, abort, claim) -----------------
@@ -622,7 +618,13 @@ class Session:
         return why
 
     def _end(self, ended: dict[str, Any]) -> None:
-        self.store.set_ended(self.g.id, ended)
+        """Ends the game here and in the store, if nobody moved or ended it meanwhile (a 409
+        otherwise, the session reloaded)."""
+        try:
+            self.store.set_ended(self.g.id, ended, seen=len(self.g.actions))
+        except PlyTaken:
+            self.reload()
+            raise self._stale() from None
         self.g.ended = ended
 
     # -- what the page sees ----------------------------------------------------------------
