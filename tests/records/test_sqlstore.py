@@ -20,12 +20,10 @@ from ludotheque.records.store import StoredGame
 from old_store import add_game, old_store
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def url(request, tmp_path):
-    """A new empty database of each backend."""
-    if request.param == "sqlite":
-        return str(tmp_path / "games.sqlite")
-    return request.getfixturevalue("postgres_url")
+@pytest.fixture
+def url(any_db):
+    """A new empty database of each backend (conftest's ``any_db``), as a string."""
+    return str(any_db)
 
 
 @pytest.fixture
