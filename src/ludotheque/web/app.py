@@ -744,8 +744,16 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
             except SessionError:        # the game is gone (expired)
                 return
             await broadcast(session, said, snap, kind=None)
-        if session.ai_to_move() and session.sockets_seats:    # in case its mover died before playing it
-            spawn(ai_turns(session))
+        if session.ai_to_move() and session.sockets_seats:
+            spawn(orphan_turn(session, len(session.moves)))
+
+    async def orphan_turn(session: Session, ply: int) -> None:
+        """A computer's turn heard of from another process is that process's to play: this one
+        tries only if the turn is still unplayed a lease later (its mover died before it took
+        the lease, so no sweep will find it). Trying at once would race the mover for the lease."""
+        await asyncio.sleep(AI_LEASE)
+        if len(session.moves) == ply and session.ai_to_move() and session.sockets_seats:
+            await ai_turns(session)
 
     def resync() -> None:
         """The bus was down a moment: what it missed is in the store."""
