@@ -236,6 +236,27 @@ def test_a_rename_reaches_every_screen_of_the_players_games(client):
     assert client.post("/api/me", json={"key": kofi["key"]}).json()["name"] == "Kwame"
 
 
+def test_a_rename_reaches_the_screens_held_by_another_process(client, db, clock):
+    g, ama, kofi, kofi_token = seated(client)
+    hub: set = set()     # two more server processes on the store, hearing each other
+    with TestClient(create_app(db, now=clock, limits=UNLIMITED, bus=LocalBus(hub))) as here, \
+            TestClient(create_app(db, now=clock, limits=UNLIMITED, bus=LocalBus(hub))) as there:
+        with there.websocket_connect(f"/ws/{g['id']}") as spectator:   # the game is in memory there only
+            until(spectator, lambda m: True)
+            r = here.post("/api/me/name", json={"key": kofi["key"], "name": "Kwame"})
+            assert r.status_code == 200, r.text
+            deadline = time.monotonic() + 60     # pings, so that a rename never heard fails, not hangs
+            while not any(m["type"] == "state" and m["players"] == ["Ama", "Kwame"] for m in pinged(spectator)):
+                assert time.monotonic() < deadline, "the rename never reached the other process's screen"
+                time.sleep(0.05)
+
+
+def pinged(ws):
+    """The messages a socket receives until the answer to a ping."""
+    send(ws, type="ping")
+    return list(iter(ws.receive_json, {"type": "pong"}))
+
+
 @pytest.mark.parametrize("bad", ["", "   ", "x" * 41, "Ama", "ama ", "AMA", "computer (easy)", "You", "?",
                                  "line\u2028break", "para\u2029graph", "Eve\u202eevE", "tab\there", "\ud800",
                                  "bell\u0007", 7, None, ["Kwame"]])

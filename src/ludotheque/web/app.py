@@ -351,10 +351,12 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
     async def api_rename(request: Request) -> Any:
         """{key, name}: the player's new name, on every screen of their games not ended yet."""
         d = await body(request)
-        name, changed = await engine(manager.rename, d.get("key"), d.get("name"))
+        name, changed, elsewhere = await engine(manager.rename, d.get("key"), d.get("name"))
         for session in changed:
             async with session.lock:
                 await broadcast(session, kind="name")
+        for game_id in elsewhere:     # not in memory here: perhaps in another process's
+            spawn(bus.publish(game_id, {"kind": "name"}))
         return {"name": name}
 
     @app.post("/api/games/{game_id}/sit")

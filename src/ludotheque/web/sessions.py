@@ -1020,10 +1020,11 @@ class Manager:
             family: {"rating": round(r.rating), "rd": round(r.rd), "games": r.games}
             for family, r in sorted(self.store.ratings_of(pid).items())}}
 
-    def rename(self, key: Any, name: Any) -> tuple[str, list[Session]]:
+    def rename(self, key: Any, name: Any) -> tuple[str, list[Session], list[str]]:
         """Renames the player, and their seats in every game not ended yet; returns the new
-        name and the games in memory (whose screens are to be told). Refused, changing
-        nothing, if the name is not one to take or is an opponent's."""
+        name, the games in memory (whose screens are to be told) and the ids of the others
+        (which other processes may hold). Refused, changing nothing, if the name is not one to
+        take or is an opponent's."""
         pid, _ = self.person(key)
         name = check_name(name, [])
         games: dict[str, list[str]] = {}
@@ -1036,13 +1037,15 @@ class Manager:
             check_name(name, [g.players[seat] for seat in (0, 1) if seat not in mine])
             games[gid] = [name if seat in mine else g.players[seat] for seat in (0, 1)]
         self.store.rename_player(pid, name, games)
-        changed = []
+        changed, elsewhere = [], []
         for gid, players in games.items():
             live = self.loaded(gid)
             if live is not None:
                 live.g.players = players
                 changed.append(live)
-        return name, changed
+            else:
+                elsewhere.append(gid)
+        return name, changed, elsewhere
 
     def table_request(self, d: dict[str, Any]) -> tuple[tuple[str, str] | None, bool, bool]:
         """A new game's table, checked before the game is made: (the player creating it, if
