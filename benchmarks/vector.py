@@ -6,11 +6,16 @@ games on 1 and on 2 threads; beside it the per-state API doing the same work a s
 observation, legal mask: what an environment returns) and the compiled random playout's
 plies a second (`random_playouts`, one thread, nothing returned); and, on oware, OpenSpiel's
 Python API on its own C++ oware (apply_action, observation_tensor, legal_actions_mask).
-Each figure is the best of ``--repeat`` timings of at least ``--seconds`` each, by the wall
-clock and by CPU time.
+At the largest B on one thread, also the steps that leave the observations out
+(``step(actions, observe=False)``: masks, rewards and ends only). Each figure is the best of
+``--repeat`` timings of at least ``--seconds`` each, by the wall clock and by CPU time (the
+batched games after ``--seconds`` of steps untimed).
 
 The goals (issue 25): the batched games at least 100x the per-state API on every ruleset, and
-at least 25% of the random playout's plies a second at B = 4096.
+at least 25% of the random playout's plies a second at B = 4096. A batched step does at least
+a playout's ply of work (apply, legal actions) and writes more, so ``playout_over_per_state``
+(the playout's plies a second over the per-state API's steps) bounds what the first ratio can
+reach on one thread.
 
 Usage: python benchmarks/vector.py [--seconds 0.5] [--repeat 2] [--rulesets oware,puluc]
        [--sizes 1,64,1024,4096] [--threads 1,2] [--out FILE]
@@ -76,14 +81,17 @@ def playout_plies(ruleset: str, seconds: float, repeat: int) -> dict[str, float]
     return rate(plies, seconds, repeat)
 
 
-def batched(ruleset: str, size: int, threads: int, seconds: float, repeat: int) -> dict[str, float]:
+def batched(ruleset: str, size: int, threads: int, seconds: float, repeat: int,
+            observe: bool = True) -> dict[str, float]:
     env = BatchedGames(ruleset, size, threads=threads)
     env.reset(seed=0)
-    env.step(env.random_actions())                                # compiled before timing
 
     def steps() -> int:
-        env.step(env.random_actions())
+        env.step(env.random_actions(), observe=observe)
         return size
+    # compiled, and the state rows grown for the repetition records of the longest games so
+    # far, before timing: a long run grows them more and more rarely
+    rate(steps, seconds, 1)
     return rate(steps, seconds, repeat)
 
 
@@ -131,9 +139,13 @@ def main() -> None:
             "playout_plies": playout_plies(ruleset, args.seconds, args.repeat),
             "batched_steps": {f"{t}t": {str(b): batched(ruleset, b, t, args.seconds, args.repeat)
                                         for b in sizes} for t in threads},
+            f"masks_only_1t_{max(sizes)}": batched(ruleset, max(sizes), 1, args.seconds,
+                                                   args.repeat, observe=False),
         }
         one = row["batched_steps"].get("1t", {})
         for clock in ("wall", "cpu"):
+            row[f"playout_over_per_state_{clock}"] = (row["playout_plies"][clock]
+                                                      / row["per_state_steps"][clock])
             best = max(v[clock] for per in row["batched_steps"].values() for v in per.values())
             row[f"best_over_per_state_{clock}"] = best / row["per_state_steps"][clock]
             if str(max(sizes)) in one:

@@ -20,24 +20,27 @@ environment played itself are reported (`Batch.env_actions`). A game that ends i
 once (rewards, ``terminated`` or ``truncated``) and starts again at the next step, whose action
 for it is ignored (Gymnasium's "next step" autoreset).
 
-The arrays are numpy arrays written by the compiled code, new at each step (a step never
-overwrites what an earlier one returned); torch and JAX take them without a copy through
-DLPack (``torch.from_dlpack(batch.observations)``). Errors: ValueError for a bad argument or
-an action array of the wrong shape or type, `IllegalActionError` (a ValueError) for an
-illegal action, naming the game; nothing changes then.
+The arrays are the environment's own buffers, written in place by the compiled code: the
+next step (or `reset`) overwrites them, so copy what you keep (``batch.observations.copy()``);
+torch and JAX take them without a copy through DLPack (``torch.from_dlpack(batch.masks)``).
+``step(actions, observe=False)`` leaves the observations out (``batch.observations`` is None;
+`observations` computes them when they are wanted): a search or a learner that reads them
+only now and then saves their cost. Errors: ValueError for a bad argument or an action array
+of the wrong shape or type, `IllegalActionError` (a ValueError) for an illegal action, naming
+the game; nothing changes then.
 """
 from __future__ import annotations
 
 import os
 import secrets
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any, Iterator, NamedTuple
 
 import numba
 import numpy as np
 
 from .ai.alphabeta import game_evaluate
-from .core.batched import LOG_FULL, OPPONENT_GREEDY, OPPONENT_NONE, OPPONENT_RANDOM
+from .core.batched import LOG_FULL, OPPONENT_GREEDY, OPPONENT_NONE, OPPONENT_RANDOM, ROOM, STEPPED
 from .core.errors import IllegalActionError
 from .core.jit import bind
 from .core.kernels import MAX_ACTIONS_BUFFER
@@ -60,8 +63,9 @@ THREADED_GAMES = 256      # batches smaller than this run on one thread whatever
 class Batch(NamedTuple):
     """What a reset or a step returns, one row per game."""
 
-    observations: np.ndarray   # (B, *observation_shape) float32, from the learner's side, or
-                               # the side of the player to move (player 0 at the end)
+    observations: np.ndarray | None  # (B, *observation_shape) float32, from the learner's
+                               # side, or the side of the player to move (player 0 at the end);
+                               # None after ``step(actions, observe=False)``
     masks: np.ndarray          # (B, num_actions) bool: his legal actions (none at the end, or
                                # while the learner's opponent is to act)
     rewards: np.ndarray        # (B, 2) float32: both players' returns in the step a game ends
@@ -98,13 +102,27 @@ class BatchedGames:
         self._learner = -1 if opponent is None else player
         if game.observer is None:
             raise ValueError(f"{game.id} has no compiled observation")
-        self._observe, self._observation_length = game.observer
+        self._observe, observation_length = game.observer
         # the loops are compiled on first use (and cached on disk), not at import
         evaluate = game_evaluate(game) or compiled_loops(game.kernels).rollout_value
         self._loops = bind("ludotheque.core.batched", **game.kernels._asdict(),
                            observe=self._observe, evaluate=evaluate)
         self._start = game.initial_state().data
         self._log_width = 2 if (game.has_chance or opponent is not None) else 0
+        self._opponent_code = OPPONENTS.get(opponent or "", OPPONENT_NONE)
+        # threads only pay for themselves on large batches (waking them costs more than
+        # stepping a few games): smaller ones run on this thread, with the same results
+        self._threaded = self.threads > 1 and self.num_games >= THREADED_GAMES
+        self._run = self._loops.advance_threads if self._threaded else self._loops.advance
+        # the outputs, written in place at every step
+        B = self.num_games
+        self._obs = np.zeros((B, observation_length), np.float32)
+        self._observations = self._obs.reshape((B, *game.observation_shape))
+        self._masks = np.zeros((B, game.num_actions), np.bool_)
+        self._rewards = np.zeros((B, 2), np.float32)
+        self._terminated, self._truncated = np.zeros(B, np.bool_), np.zeros(B, np.bool_)
+        self._to_play = np.zeros(B, np.int8)
+        self._all = np.ones(B, np.bool_)
         self._states: np.ndarray | None = None
 
     # -- the two calls -----------------------------------------------------------------------
@@ -123,24 +141,33 @@ class BatchedGames:
         self._done = np.zeros(B, np.bool_)
         self._legal = np.zeros((B, min(self.game.num_actions, MAX_ACTIONS_BUFFER)), np.int64)
         self._nlegal = np.zeros(B, np.int64)
-        return self._advance(np.zeros(B, np.int64), restart_all=True)
+        self._needs = np.zeros(B, np.int64)
+        self._log = np.full((B, self._log_width), -1, np.int64)
+        self._nlog = np.zeros(B, np.int64)
+        self._masks[:] = False
+        return self._advance(np.zeros(B, np.int64), restart_all=True, observe=True)
 
-    def step(self, actions: Any) -> Batch:
+    def step(self, actions: Any, observe: bool = True) -> Batch:
         """One action in every game: ``actions`` is an integer array of shape (B,); a game
-        that ended at the previous step starts again instead (its action is ignored)."""
+        that ended at the previous step starts again instead (its action is ignored).
+        ``observe`` False leaves the observations out (see `observations`)."""
         if self._states is None:
             raise ValueError("reset() comes before step()")
         a = np.asarray(actions)
         if a.shape != (self.num_games,) or a.dtype.kind not in "iu":
             raise ValueError(f"actions are an integer array of shape ({self.num_games},), "
                              f"not {a.dtype} of shape {a.shape}")
-        a = a.astype(np.int64, copy=False)
-        bad = self._loops.first_illegal(a, self._legal, self._nlegal, self._done)
-        if bad >= 0:
-            legal = self._legal[bad, :self._nlegal[bad]].tolist()
-            raise IllegalActionError(f"game {bad}: action {int(a[bad])} is not legal "
-                                     f"(legal: {sorted(legal)})")
-        return self._advance(a, restart_all=False)
+        return self._advance(a.astype(np.int64, copy=False), restart_all=False,
+                             observe=bool(observe))
+
+    def observations(self) -> np.ndarray:
+        """The games' observations as they are now, as a step gives them (in the same
+        buffer): for the steps made with ``observe`` False."""
+        if self._states is None:
+            raise ValueError("reset() comes before observations()")
+        self._loops.observe_all(self._states, self.game.spec, self._learner, self._to_play,
+                                self._obs)
+        return self._observations
 
     # -- batched players ---------------------------------------------------------------------
     def random_actions(self) -> np.ndarray:
@@ -153,50 +180,46 @@ class BatchedGames:
         return actions
 
     # -- the compiled call -------------------------------------------------------------------
-    def _advance(self, actions: np.ndarray, restart_all: bool) -> Batch:
+    def _advance(self, actions: np.ndarray, restart_all: bool, observe: bool) -> Batch:
         assert self._states is not None
-        B, game = self.num_games, self.game
-        obs = np.empty((B, self._observation_length), np.float32)
-        masks = np.zeros((B, game.num_actions), np.bool_)
-        rewards = np.zeros((B, 2), np.float32)
-        terminated, truncated = np.zeros(B, np.bool_), np.zeros(B, np.bool_)
-        to_play = np.empty(B, np.int8)
-        log = np.full((B, self._log_width), -1, np.int64)
-        nlog, needs, active = np.zeros(B, np.int64), np.zeros(B, np.int64), np.ones(B, np.bool_)
-        # threads only pay for themselves on large batches (waking them costs more than
-        # stepping a few games): smaller ones run on this thread, with the same results
-        threaded = self.threads > 1 and B >= THREADED_GAMES
-        run = self._loops.advance_threads if threaded else self._loops.advance
-        start = True
-        with _threads(self.threads if threaded else 1):
+        B, active, start = self.num_games, self._all, True
+        with _threads(self.threads) if self._threaded else _ONE_THREAD:
             while True:
-                run(self._states, self._start, game.spec, start, restart_all, active, actions,
-                    self._learner, OPPONENTS.get(self.opponent or "", OPPONENT_NONE),
-                    self.max_actions, self._rng, self._plies, self._done, self._legal,
-                    self._nlegal, needs, log, nlog, obs, masks, rewards, terminated, truncated,
-                    to_play)
-                if not needs.any():
+                code = self._run(
+                    self._states, self._start, self.game.spec, start, restart_all, active,
+                    actions, self._learner, self._opponent_code, self.max_actions, observe,
+                    self._rng, self._plies, self._done, self._legal, self._nlegal, self._needs,
+                    self._log, self._nlog, self._obs, self._masks, self._rewards,
+                    self._terminated, self._truncated, self._to_play)
+                if code == STEPPED:
                     break
-                # a game stopped for room: make it, and go on with the games that stopped
+                if code != ROOM:
+                    legal = np.flatnonzero(self._masks[code]).tolist()
+                    raise IllegalActionError(f"game {code}: action {int(actions[code])} is not "
+                                             f"legal (legal: {legal})")
+                # games stopped for room: make it, and go on with those games
+                needs = self._needs
                 if (needs == LOG_FULL).any():
-                    log = np.hstack([log, np.full((B, max(log.shape[1], 2)), -1, np.int64)])
-                    self._log_width = log.shape[1]
+                    self._log = np.hstack([self._log,
+                                           np.full((B, max(self._log.shape[1], 2)), -1, np.int64)])
+                    self._log_width = self._log.shape[1]
                 length = self._states.shape[1]
                 if needs.max() > length:
                     grown = np.zeros((B, max(int(needs.max()), length * 5 // 4)), np.int32)
                     grown[:, :length] = self._states
                     self._states = grown
-                active, needs, start = needs != 0, np.zeros(B, np.int64), False
-        return Batch(obs.reshape((B, *game.observation_shape)), masks, rewards, terminated,
-                     truncated, to_play, log)
+                active, start = needs != 0, False
+                needs[:] = 0
+        return Batch(self._observations if observe else None, self._masks, self._rewards,
+                     self._terminated, self._truncated, self._to_play, self._log)
+
+
+_ONE_THREAD = nullcontext()
 
 
 @contextmanager
 def _threads(n: int) -> Iterator[None]:
     """numba's thread count set to ``n`` for the calls inside."""
-    if n == 1:
-        yield
-        return
     before = numba.get_num_threads()
     numba.set_num_threads(n)
     try:

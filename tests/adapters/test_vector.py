@@ -25,10 +25,11 @@ def replay(state, played, chance_only):
     return state
 
 
-def check_game(batch, b, state, learner=None):
-    """Row ``b`` of ``batch`` describes ``state`` as the per-state API does."""
+def check_game(batch, observations, b, state, learner=None):
+    """Row ``b`` of ``batch`` and of ``observations`` describes ``state`` as the per-state API
+    does."""
     side = learner if learner is not None else max(state.current_player, 0)
-    np.testing.assert_array_equal(batch.observations[b], state.observation_tensor(side))
+    np.testing.assert_array_equal(observations[b], state.observation_tensor(side))
     acting = not state.is_terminal and (learner is None or state.current_player == learner)
     mask = state.legal_actions_mask() if acting else np.zeros(state.game.num_actions, bool)
     np.testing.assert_array_equal(batch.masks[b], mask)
@@ -39,7 +40,8 @@ def check_game(batch, b, state, learner=None):
 
 def play_both(ruleset, games, steps, seed, opponent=None, max_actions=None):
     """Steps ``games`` batched games with random actions, each beside its per-state copy;
-    returns how many games ended."""
+    returns how many games ended. One step in three leaves the observations out, and they
+    are asked for afterwards."""
     env = BatchedGames(ruleset, games, opponent=opponent, player=1, max_actions=max_actions)
     game = env.game
     learner = None if opponent is None else 1
@@ -49,13 +51,14 @@ def play_both(ruleset, games, steps, seed, opponent=None, max_actions=None):
     plies = (batch.env_actions >= 0).sum(axis=1)     # actions in each game, the env's included
     ended = np.zeros(games, bool)
     finished = 0
-    for _ in range(steps):
+    for step in range(steps):
+        observations = env.observations() if batch.observations is None else batch.observations
         for b in range(games):
-            check_game(batch, b, states[b], learner)
+            check_game(batch, observations, b, states[b], learner)
             cut = max_actions is not None and plies[b] >= max_actions and not states[b].is_terminal
             assert bool(batch.truncated[b]) == cut
         actions = env.random_actions()
-        batch = env.step(actions)
+        batch = env.step(actions, observe=step % 3 != 1)
         played = (batch.env_actions >= 0).sum(axis=1)
         for b in range(games):
             start = game.initial_state() if ended[b] else states[b].apply(int(actions[b]))
@@ -91,14 +94,18 @@ def test_the_opponent_plays_inside_and_its_actions_are_reported(ruleset, opponen
     assert play_both(ruleset, games=2, steps=60, seed=5, opponent=opponent, max_actions=40) >= 2
 
 
+def copied(batch):
+    return batch._make(x.copy() for x in batch)
+
+
 @pytest.mark.parametrize("ruleset", ["puluc/sauvetage", "oware/omweso"])
 def test_results_do_not_depend_on_the_number_of_threads(ruleset):
     runs = []
     for threads in (1, 2):
         env = BatchedGames(ruleset, 300, threads=threads, max_actions=80)   # threads from 256
-        batches = [env.reset(seed=9)]
+        batches = [copied(env.reset(seed=9))]
         for _ in range(100):
-            batches.append(env.step(env.random_actions()))
+            batches.append(copied(env.step(env.random_actions())))
         runs.append(batches)
     for one, two in zip(*runs):
         for x, y in zip(one, two):
@@ -166,19 +173,37 @@ def test_a_finished_game_restarts_at_the_next_step():
     assert not batch.terminated[ended] and batch.rewards[ended].tolist() == [0.0, 0.0]
 
 
-def test_the_arrays_are_new_at_each_step_and_shared_through_dlpack():
+def test_the_arrays_are_the_envs_buffers_and_shared_through_dlpack():
+    # a step writes in place: what a step returned is the next step's output, and a view
+    # taken through DLPack sees it
     env = BatchedGames("dara", 4)
     one = env.reset(seed=0)
-    kept = one.observations.copy()
-    env.step(env.random_actions())
-    np.testing.assert_array_equal(one.observations, kept)
     view = np.from_dlpack(one.observations)
     assert np.shares_memory(view, one.observations)
+    two = env.step(env.random_actions())
+    assert two.observations is one.observations and two.masks is one.masks
+    twin = BatchedGames("dara", 4)
+    twin.reset(seed=0)
+    expected = twin.step(twin.random_actions())
+    np.testing.assert_array_equal(view, expected.observations)
+
+
+def test_observations_left_out_of_a_step_are_computed_when_asked():
+    env, twin = BatchedGames("konane", 5), BatchedGames("konane", 5)
+    env.reset(seed=1)
+    twin.reset(seed=1)
+    for _ in range(3):
+        actions = env.random_actions()
+        quiet, full = env.step(actions, observe=False), twin.step(actions)
+        assert quiet.observations is None
+        np.testing.assert_array_equal(quiet.masks, full.masks)
+    np.testing.assert_array_equal(env.observations(), full.observations)
 
 
 def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent():
     envs = gym.make_vec(env_id("oware"), num_envs=8, vectorization_mode="vector_entry_point",
                         opponent="greedy", player=1)
+    kept = []
     assert isinstance(envs.unwrapped, LudothequeVectorEnv)
     obs, info = envs.reset(seed=4)
     assert envs.observation_space.contains(obs)
@@ -191,7 +216,10 @@ def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent():
         actions = np.array([np.flatnonzero(m)[0] if m.any() else 0 for m in legal])
         obs, reward, terminated, truncated, info = envs.step(actions)
         assert envs.observation_space.contains(obs) and reward.dtype == np.float64
+        kept.append(obs["observation"])
         rewards.extend(reward[terminated].tolist())
     # a learner who always sows his first house loses to the greedy player
     assert rewards and np.mean(rewards) < 0
+    # the observations are copies, as Gymnasium's vector environments give them by default
+    assert not np.array_equal(kept[0], kept[-1])
     envs.close()

@@ -7,10 +7,12 @@ threads), the legal actions of the player to act ``legal[b, :nlegal[b]]``, the a
 in the game so far ``plies[b]`` and ``done[b]`` once it ended (it restarts at the next step).
 One step of a game: its action (or its restart), then the chance actions and, against an
 opponent, the opponent's actions until the learner is to act or the game ends (`_settle`),
-then its outputs (`_finish`). A state that asks for a longer array, or a step that fills its
-row of the log of the environment's own actions, stops there and reports what it needs in
-``needs[b]``; the caller makes room and calls again with ``start`` False, which goes on from
-where the game stopped.
+then its outputs (`_finish`). The outputs are the caller's buffers, kept from step to step:
+a game first clears what it wrote at the previous step (`_clear`: the mask entries of its
+legal actions, not the whole row), and its observation is written only when ``observing``.
+A state that asks for a longer array, or a step that fills its row of the log of the
+environment's own actions, stops there and reports what it needs in ``needs[b]``; the caller
+makes room and calls again with ``start`` False, which goes on from where the game stopped.
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ from ludotheque.core.kernels import (
 
 OPPONENT_NONE, OPPONENT_RANDOM, OPPONENT_GREEDY = 0, 1, 2
 LOG_FULL = -1          # ``needs[b]`` when the log row is full
-CHUNK = 16             # games a thread takes at a time
+STEPPED, ROOM = -1, -2  # what `advance` returns when no action was illegal
+CHUNK = 64             # games a thread takes at a time
 
 
 @njit(cache=True)
@@ -40,20 +43,13 @@ def stream_words(seed: int, games: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
-def first_illegal(actions: np.ndarray, legal: np.ndarray, nlegal: np.ndarray,
-                  done: np.ndarray) -> int:
+@njit(cache=True, nogil=True)
+def first_illegal(actions: np.ndarray, mask: np.ndarray, done: np.ndarray) -> int:
     """The first game whose action is not one of its legal actions (a finished game's
     action is ignored: it restarts), or -1."""
     for b in range(actions.shape[0]):
-        if done[b]:
-            continue
-        ok = False
-        for i in range(nlegal[b]):
-            if legal[b, i] == actions[b]:
-                ok = True
-                break
-        if not ok:
+        a = actions[b]
+        if not done[b] and (a < 0 or a >= mask.shape[1] or not mask[b, a]):
             return b
     return -1
 
@@ -159,18 +155,33 @@ def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, max_a
 
 
 @njit(cache=True, nogil=True, forceinline=True)
-def _finish(s: np.ndarray, spec: Any, b: int, learner: int, max_actions: int,
+def _clear(b: int, legal_rows: np.ndarray, nlegal: np.ndarray, mask: np.ndarray,
+           log: np.ndarray, nlog: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
+           truncated: np.ndarray) -> None:
+    """Clears game ``b``'s outputs of the previous step: only the mask entries it set (its
+    legal actions), not the whole row."""
+    for i in range(nlegal[b]):
+        mask[b, legal_rows[b, i]] = False
+    nlegal[b] = 0
+    for i in range(nlog[b]):
+        log[b, i] = -1
+    nlog[b] = 0
+    rewards[b, 0] = rewards[b, 1] = 0.0
+    terminated[b] = truncated[b] = False
+
+
+@njit(cache=True, nogil=True, forceinline=True)
+def _finish(s: np.ndarray, spec: Any, b: int, learner: int, max_actions: int, observing: bool,
             plies: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray, done: np.ndarray,
             obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
-            truncated: np.ndarray, to_play: np.ndarray, out: np.ndarray) -> None:
+            truncated: np.ndarray, to_play: np.ndarray, out: np.ndarray,
+            probs: np.ndarray) -> None:
     """Writes game ``b``'s outputs."""
     p = to_move(s, spec)
     to_play[b] = p
-    nlegal[b] = 0
     if p == TERMINAL:
-        ret = np.empty(2, np.float64)
-        returns(s, spec, ret)
-        rewards[b, 0], rewards[b, 1] = ret[0], ret[1]
+        returns(s, spec, probs)
+        rewards[b, 0], rewards[b, 1] = probs[0], probs[1]
         terminated[b] = done[b] = True
     else:
         if max_actions > 0 and plies[b] >= max_actions:
@@ -181,17 +192,21 @@ def _finish(s: np.ndarray, spec: Any, b: int, learner: int, max_actions: int,
             for i in range(n):
                 legal_rows[b, i] = out[i]
                 mask[b, out[i]] = True
-    observe(s, spec, learner if learner >= 0 else max(p, 0), obs[b])
+    if observing:
+        observe(s, spec, learner if learner >= 0 else max(p, 0), obs[b])
 
 
 @njit(cache=True, nogil=True)
-def _advance_chunk(first: int, states: np.ndarray, start_state: np.ndarray, spec: Any,
-                   start: bool, restart_all: bool, active: np.ndarray, actions: np.ndarray,
-                   learner: int, opponent: int, max_actions: int, rng: np.ndarray,
-                   plies: np.ndarray, done: np.ndarray, legal_rows: np.ndarray,
-                   nlegal: np.ndarray, needs: np.ndarray, log: np.ndarray, nlog: np.ndarray,
-                   obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
-                   terminated: np.ndarray, truncated: np.ndarray, to_play: np.ndarray) -> None:
+def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.ndarray,
+                   spec: Any, start: bool, restart_all: bool, active: np.ndarray,
+                   actions: np.ndarray, learner: int, opponent: int, max_actions: int,
+                   observing: bool, rng: np.ndarray, plies: np.ndarray, done: np.ndarray,
+                   legal_rows: np.ndarray, nlegal: np.ndarray, needs: np.ndarray,
+                   log: np.ndarray, nlog: np.ndarray, obs: np.ndarray, mask: np.ndarray,
+                   rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
+                   to_play: np.ndarray) -> int:
+    """One step of the active games ``first`` to ``last - 1``; returns how many stopped for
+    room."""
     buffers = (np.empty(2 * MAX_ACTIONS_BUFFER, np.int64), np.empty(MAX_ACTIONS_BUFFER, np.float64),
                np.empty(2 * states.shape[1], np.int32))
     # views without reference counts (see `borrowed`): the calls below pass many arrays
@@ -203,12 +218,13 @@ def _advance_chunk(first: int, states: np.ndarray, start_state: np.ndarray, spec
     obs, mask, rewards, terminated, truncated, to_play = borrowed(
         (obs, mask, rewards, terminated, truncated, to_play))
     length = states.shape[1]
-    for b in range(first, min(first + CHUNK, states.shape[0])):
+    waiting = 0
+    for b in range(first, last):
         if not active[b]:
             continue
         s = states[b]
         if start:
-            nlog[b] = 0
+            _clear(b, legal_rows, nlegal, mask, log, nlog, rewards, terminated, truncated)
             if restart_all or done[b]:
                 s[:] = 0
                 s[:start_state.shape[0]] = start_state
@@ -219,46 +235,72 @@ def _advance_chunk(first: int, states: np.ndarray, start_state: np.ndarray, spec
                 need = apply(s, spec, actions[b])
                 if need > length:
                     needs[b] = need
+                    waiting += 1
                     continue
         need = _settle(s, spec, b, learner, opponent, max_actions, rng, plies, log, nlog, out,
                        probs, scratch)
         if need != 0:
             needs[b] = need
+            waiting += 1
             continue
-        _finish(s, spec, b, learner, max_actions, plies, legal_rows, nlegal, done, obs, mask,
-                rewards, terminated, truncated, to_play, out)
+        _finish(s, spec, b, learner, max_actions, observing, plies, legal_rows, nlegal, done,
+                obs, mask, rewards, terminated, truncated, to_play, out, probs)
     buffers[0][0] = 0                 # the buffers stay alive until the views are done
+    return waiting
 
 
 @njit(cache=True, nogil=True)
 def advance(states: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
             restart_all: bool, active: np.ndarray, actions: np.ndarray, learner: int,
-            opponent: int, max_actions: int, rng: np.ndarray, plies: np.ndarray,
-            done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray, needs: np.ndarray,
-            log: np.ndarray, nlog: np.ndarray, obs: np.ndarray, mask: np.ndarray,
-            rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
-            to_play: np.ndarray) -> None:
-    """One step of every active game, on this thread (see the module's docstring)."""
-    for c in range(0, states.shape[0], CHUNK):
-        _advance_chunk(c, states, start_state, spec, start, restart_all, active, actions,
-                       learner, opponent, max_actions, rng, plies, done, legal_rows, nlegal,
-                       needs, log, nlog, obs, mask, rewards, terminated, truncated, to_play)
+            opponent: int, max_actions: int, observing: bool, rng: np.ndarray,
+            plies: np.ndarray, done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
+            needs: np.ndarray, log: np.ndarray, nlog: np.ndarray, obs: np.ndarray,
+            mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
+            truncated: np.ndarray, to_play: np.ndarray) -> int:
+    """One step of every active game, on this thread (see the module's docstring). Returns
+    the first game whose action is illegal (nothing changed then), else `STEPPED` or
+    `ROOM`."""
+    if start and not restart_all:
+        bad = first_illegal(actions, mask, done)
+        if bad >= 0:
+            return bad
+    waiting = _advance_range(0, states.shape[0], states, start_state, spec, start, restart_all,
+                             active, actions, learner, opponent, max_actions, observing, rng,
+                             plies, done, legal_rows, nlegal, needs, log, nlog, obs, mask,
+                             rewards, terminated, truncated, to_play)
+    return ROOM if waiting else STEPPED
 
 
 @njit(cache=True, nogil=True, parallel=True)
 def advance_threads(states: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
                     restart_all: bool, active: np.ndarray, actions: np.ndarray, learner: int,
-                    opponent: int, max_actions: int, rng: np.ndarray, plies: np.ndarray,
-                    done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
-                    needs: np.ndarray, log: np.ndarray, nlog: np.ndarray, obs: np.ndarray,
-                    mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
-                    truncated: np.ndarray, to_play: np.ndarray) -> None:
+                    opponent: int, max_actions: int, observing: bool, rng: np.ndarray,
+                    plies: np.ndarray, done: np.ndarray, legal_rows: np.ndarray,
+                    nlegal: np.ndarray, needs: np.ndarray, log: np.ndarray, nlog: np.ndarray,
+                    obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
+                    terminated: np.ndarray, truncated: np.ndarray, to_play: np.ndarray) -> int:
     """`advance` with the games shared between numba's threads, CHUNK at a time."""
-    for c in prange((states.shape[0] + CHUNK - 1) // CHUNK):
-        _advance_chunk(c * CHUNK, states, start_state, spec, start, restart_all, active,
-                       actions, learner, opponent, max_actions, rng, plies, done, legal_rows,
-                       nlegal, needs, log, nlog, obs, mask, rewards, terminated, truncated,
-                       to_play)
+    if start and not restart_all:
+        bad = first_illegal(actions, mask, done)
+        if bad >= 0:
+            return bad
+    games = states.shape[0]
+    waiting = 0
+    for c in prange((games + CHUNK - 1) // CHUNK):
+        waiting += _advance_range(c * CHUNK, min(games, (c + 1) * CHUNK), states, start_state,
+                                  spec, start, restart_all, active, actions, learner, opponent,
+                                  max_actions, observing, rng, plies, done, legal_rows, nlegal,
+                                  needs, log, nlog, obs, mask, rewards, terminated, truncated,
+                                  to_play)
+    return ROOM if waiting else STEPPED
+
+
+@njit(cache=True, nogil=True)
+def observe_all(states: np.ndarray, spec: Any, learner: int, to_play: np.ndarray,
+                obs: np.ndarray) -> None:
+    """Every game's observation, as `_finish` writes it."""
+    for b in range(states.shape[0]):
+        observe(states[b], spec, learner if learner >= 0 else max(to_play[b], 0), obs[b])
 
 
 # --- bound per game by ludotheque.core.jit: a game's copy imports its kernels here ---

@@ -548,9 +548,11 @@ def observe(s: np.ndarray, spec: tuple, player: int, out: np.ndarray) -> None:  
     n, p = par[P_N], player
     out[:] = 0.0
     for q in range(n):
+        # without a test a point (it mispredicts on a random board): none for an empty one
         c = s[BOARD + q]
-        if c != EMPTY:
-            out[(int(c >= 3) + 2 * int(((c - 1) & 1) != p)) * n + q] = 1.0
+        plane = int(c >= 3) + 2 * int(((c - 1) & 1) != p) if c != EMPTY else -1
+        for k in range(4):
+            out[k * n + q] = plane == k
     if s[SUB] == CHAIN:
         out[4 * n + s[CPOS]] = 1.0
         for q in range(n):

@@ -488,15 +488,20 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
     return s, played
 
 
+INV48 = 1.0 / 48.0
+
+
 @njit(cache=True)
 def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
     """The observation tensor (15 floats) from ``player``'s side: his 6 houses then the
     opponent's (sowing order) over 48, his store and the opponent's over 48, then 1 if he is
     to move."""
     p = player
+    # times 1/48, not over 48: the same float32 values (checked for every count up to 2e6)
+    # without a division each (a tenth of a batched step)
     for i in range(6):
-        out[i] = s[6 * p + i] / 48.0
-        out[6 + i] = s[6 * (1 - p) + i] / 48.0
-    out[12] = s[STORE + p] / 48.0
-    out[13] = s[STORE + 1 - p] / 48.0
+        out[i] = s[6 * p + i] * INV48
+        out[6 + i] = s[6 * (1 - p) + i] * INV48
+    out[12] = s[STORE + p] * INV48
+    out[13] = s[STORE + 1 - p] * INV48
     out[14] = s[TO_MOVE] == p

@@ -702,9 +702,12 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     p = player
     out[:] = 0.0
     for c in range(spec[P_N]):
-        if s[c]:
-            v = s[c] - 1                        # 0 light camel, 1 dark camel, 2, 3 caravans
-            out[(2 * (v >> 1) + int((v & 1) != p)) * NMAX + c] = 1.0
+        # without a test a point (it mispredicts on a random board): an empty point's
+        # plane is negative and sets none
+        v = s[c] - 1                            # 0 light camel, 1 dark camel, 2, 3 caravans
+        plane = 2 * (v >> 1) + int((v & 1) != p)
+        for k in range(4):
+            out[k * NMAX + c] = plane == k
     for i in range(SMAX):
         out[4 * NMAX + i] = s[ROUTES + i]
     b = 4 * NMAX + SMAX
