@@ -157,8 +157,8 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
     grown = [s]                         # then it is grown[0]
     if row[0] < 0:                      # a new tree: the root's state is row 0
         row[0], size[1] = 0, 1
-        states[0, :root.shape[0]] = root
-        states[0, root.shape[0]:] = 0
+        for i in range(width):          # (a loop, not a slice assignment: see `grow`)
+            states[0, i] = root[i] if i < root.shape[0] else 0
     for done in range(iterations):
         if size[0] + room > cap:
             rng[0] = x
