@@ -3,11 +3,12 @@
 `warm(ruleset_id)` runs each compiled path a player can wait for once: the rules kernels
 through the protocol, the notation, alpha-beta with the game's evaluation (greedy, the search
 levels and the hints), and MCTS with its tree reuse where a level plays by it. What only
-research and benchmarks run (random playouts alone, MCTS elsewhere) compiles on first use, into
-the same cache. `warm_all` does it for every ruleset, one process per family of kernels on
-``jobs`` cores (default: all of them). A cache file that cannot be read is deleted first (numba
-would raise on it), and again if a ruleset's warm-up fails, before one more try: a corrupt
-cache is rebuilt, never a crash. A cache of other sources is never read (see `jit`).
+research and benchmarks run (random playouts alone, MCTS elsewhere, observation tensors)
+compiles on first use, into the same cache. `warm_all` does it for every ruleset, one process
+per family of kernels on ``jobs`` cores (default: all of them). A cache file that cannot be
+read is deleted first (numba would raise on it), and again if a ruleset's warm-up fails, before
+one more try: a corrupt cache is rebuilt, never a crash. A cache of other sources is never read
+(see `jit`).
 """
 from __future__ import annotations
 
@@ -51,7 +52,6 @@ def prepare(game: Game) -> None:
     for _ in range(PLIES):
         if state.is_terminal:
             break
-        state.observation()
         state.key()
         actions = state.legal_actions()
         if state.is_chance_node:

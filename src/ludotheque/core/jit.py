@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import numba
 from numba.core import types
@@ -68,19 +68,33 @@ def use_cache_dir() -> None:
         numba.config.CACHE_DIR = str(JIT_DIR / "numba")  # type: ignore[attr-defined]
 
 
+def general_type(t: Any, ours: bool) -> Any:
+    """The type a compiled function is compiled for when compiled code passes it ``t``: the
+    constant's type, and for a function of this package (``ours``) a narrower signed integer
+    widened to int64 (a value read from an int32 state is an int32: without widening, a
+    helper was compiled once for int32 and once for int64 arguments; numba's own helpers may
+    need their exact integer types)."""
+    t = types.unliteral(t)
+    if ours and isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
+        return types.int64
+    return t
+
+
 def compile_for_types() -> None:
-    """Has a compiled function that compiled code calls with constant arguments compile for
-    their types, not for each constant. numba compiles a callee for the literal values it is
-    given (a game's table offsets, a direction), so a helper was compiled again for each
-    caller and constant: a quarter of the warm-up's compile time. LLVM inlines the helpers
-    and folds the constants all the same; a function that cannot be typed without its
-    constants, or that calls itself, still gets them."""
+    """Has a compiled function that compiled code calls with constant or narrow integer
+    arguments compile for one general type each (`general_type`), not once for each constant
+    and integer width. numba compiles a callee for the literal values it is given (a game's
+    table offsets, a direction), so a helper was compiled again for each caller and constant:
+    a quarter of the warm-up's compile time. LLVM inlines the helpers and folds the constants
+    all the same; a function that cannot be typed with the general types, or that calls
+    itself, still gets the given ones."""
     general_call = _DispatcherBase.get_call_template
-    unliteral: Callable[[Any], Any] = types.unliteral
 
     def get_call_template(self: Any, args: Any, kws: Any) -> Any:
-        general = [unliteral(a) for a in args]
-        general_kws = {k: unliteral(v) for k, v in kws.items()}
+        module = getattr(getattr(self, "py_func", None), "__module__", None) or ""
+        ours = module.startswith("ludotheque")      # the bound copies' modules included
+        general = [general_type(a, ours) for a in args]
+        general_kws = {k: general_type(v, ours) for k, v in kws.items()}
         # a function calling itself while it compiles keeps numba's own typing: its general
         # signature may be the one being compiled (numba refuses to re-enter it)
         if not self._compiling_counter and (general != list(args) or general_kws != kws):

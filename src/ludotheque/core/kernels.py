@@ -60,7 +60,10 @@ def no_chance(s: np.ndarray, spec: Any, out: np.ndarray) -> int:
 def grow(s: np.ndarray, size: int) -> np.ndarray:
     """A copy of ``s`` zero-padded to ``size``."""
     bigger = np.zeros(size, s.dtype)
-    bigger[: s.shape[0]] = s
+    # A loop, not ``bigger[:n] = s``: an array assigned to a slice makes numba compile its
+    # shape-mismatch message (string formatting), two CPU seconds in each process.
+    for i in range(s.shape[0]):
+        bigger[i] = s[i]
     return bigger
 
 

@@ -125,7 +125,8 @@ def sow_laps(s: np.ndarray, house: int, record: bool) -> int:
                     return R_ENDLESS_SOWING
             if 2 * nh + 2 > hist.shape[0]:
                 bigger = np.empty(2 * hist.shape[0], np.int64)
-                bigger[: 2 * nh] = hist[: 2 * nh]
+                for i in range(2 * nh):   # a loop: see core.kernels.grow
+                    bigger[i] = hist[i]
                 hist = bigger
             hist[2 * nh] = w0
             hist[2 * nh + 1] = w1
