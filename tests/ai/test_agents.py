@@ -14,7 +14,7 @@ from ludotheque.ai.agents import (
 )
 from ludotheque.ai.arena import ArenaResult, Pairing, elo, opening_of, play_game, run, schedule
 from ludotheque.ai.hints import analyse, best_actions
-from ludotheque.ai.levels import DEFAULT, LEVEL_NAMES, LEVELS, level_spec, level_table
+from ludotheque.ai.levels import DEFAULT, EXPERT_NODES, LEVEL_NAMES, level_spec, level_table
 from ludotheque.records import GameRecord
 
 from _search_util import check_puzzle
@@ -285,7 +285,7 @@ def test_agent_specs_and_levels():
     for bad in ("alphabeta:x", "alphabeta:0n", "mcts:-1", "mcts:0p", "greedy:3", "grandmaster"):
         with pytest.raises(ValueError):
             make_agent(bad)
-    assert level_spec("oware?grand_slam=allow", "expert") == LEVELS["oware"]["expert"]
+    assert level_spec("oware?grand_slam=allow", "expert") == f"alphabeta:{EXPERT_NODES['oware']}n"
     assert level_spec("oware/nam-nam", "easy") == DEFAULT["easy"]
     with pytest.raises(ValueError):
         level_spec("oware", "grandmaster")
@@ -316,13 +316,15 @@ def test_every_level_is_measured_against_the_one_below():
     assert bench.summary(rows + rows, "oware", "hard", "expert", bench.OPENING) == once
 
 
-def test_expert_stays_under_two_seconds_a_move():
-    """A timed expert has at most 2 s; an untimed one (Puluc's) searches a fixed depth."""
-    for table in [DEFAULT, *LEVELS.values()]:
-        agent = make_agent(table["expert"])
-        assert isinstance(agent, AlphaBetaAgent)
-        assert (agent.seconds is not None and agent.seconds <= 2.0) or (
-            agent.seconds is None and agent.depth is not None and agent.depth <= 2)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_level_is_a_fixed_amount_of_search(ruleset):
+    """No level reads a clock, and an expert searching nodes searches 20 times hard's."""
+    agents = {level: make_agent(spec) for level, spec in level_table(ruleset).items()}
+    for agent in agents.values():
+        assert getattr(agent, "seconds", None) is None
+    expert, hard = agents["expert"], agents["hard"]
+    if expert.nodes is not None and getattr(hard, "nodes", None) is not None:
+        assert expert.nodes >= 20 * hard.nodes
 
 
 # -- arena and Elo --------------------------------------------------------------------------
