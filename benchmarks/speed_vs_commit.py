@@ -5,14 +5,15 @@ second (a fixed node budget from the start position, so both sides search the sa
 node counts and moves are checked equal) and MCTS iterations per CPU second (a fixed number).
 
 How the comparison is kept fair (docs/BENCHMARKS.md says what went wrong before):
-- each ruleset and kind gets a fresh process per commit (the earlier commit exported with
-  `git archive`), so neither side carries the heap or compiled code of the rulesets before it;
-- each process compiles and runs its work once untimed before the first window;
+- each ruleset gets a fresh process per commit (the earlier commit exported afresh with
+  `git archive`, compiling with an empty numba cache), so neither side carries the heap or
+  compiled code of the rulesets before it;
+- each process compiles and runs each kind's work once untimed before the first window;
 - a window is CPU seconds of that process (`time.process_time`), with the garbage collector
   off and the work's buffers allocated before it; the playout batches last about 10 ms each,
   so the Python loop around them weighs nothing;
 - the rounds alternate the order: base, ours, ours, base, base, ours...; the median of each
-  side's rounds is reported, with ours / base.
+  side's rounds is reported, with ours / base, and the load average before and after.
 
 Usage: python benchmarks/speed_vs_commit.py [--base 7e103a9] [--rounds 4] [--seconds 1.0]
        [--kinds playouts nodes iterations] [--rulesets oware dara ...] [--out FILE.json]
@@ -30,72 +31,72 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# The measuring process of one commit, ruleset and kind: prepares and warms the work, says
-# "ready", then answers each "seconds" line with one timed window as a JSON line. It uses only
-# what both commits have: compiled_loops(...).random_playouts, alphabeta.search with a node
-# budget, mcts.search with a playout budget.
+# The measuring process of one commit and ruleset: prepares, compiles and warms the work of
+# each kind, says "ready", then answers each "kind" line with one timed window as a JSON line.
+# It uses only what both commits have: compiled_loops(...).random_playouts, alphabeta.search
+# with a node budget, mcts.search with a playout budget.
 WORKER = r'''
 import gc, json, sys, time
 import ludotheque
 from ludotheque.core.loops import compiled_loops
 from ludotheque.ai import alphabeta, mcts
 
-ruleset, kind, scale = sys.argv[1], sys.argv[2], float(sys.argv[3])
+ruleset, seconds, kinds = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
 game = ludotheque.load(ruleset)
+loops = compiled_loops(game.kernels)
+p0 = game.playout_start().data.copy()
+s0 = game.initial_state(0)
+while s0.is_chance_node:
+    s0 = s0.apply(s0.legal_actions()[0])
+nodes_budget, iterations_budget = int(seconds * 400_000), int(seconds * 30_000)
 
-def start():
-    s = game.initial_state(0)
-    while s.is_chance_node:
-        s = s.apply(s.legal_actions()[0])
-    return s
-
-def playouts(seconds):
-    games = 0
+def playouts():
+    games = actions = 0
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
-        games += int(loops.random_playouts(s0, game.spec, batch, 1 + games, 0)[0])
-    return {"per_second": games / (time.process_time() - t0), "count": games}
+        st = loops.random_playouts(p0, game.spec, batch, 1 + games, 0)
+        games, actions = games + int(st[0]), actions + int(st[1])
+    cpu = time.process_time() - t0
+    return {"per_second": games / cpu, "actions_per_second": actions / cpu, "count": games}
 
-def nodes(seconds):
+def nodes():
     table = alphabeta.Table(game.num_actions, 20)
     t0 = time.process_time()
-    r = alphabeta.search(s0, seconds=None, nodes=budget, table=table)
+    r = alphabeta.search(s0, seconds=None, nodes=nodes_budget, table=table)
     cpu = time.process_time() - t0
     return {"per_second": r.nodes / cpu, "count": r.nodes, "best": int(r.best)}
 
-def iterations(seconds):
+def iterations():
     t0 = time.process_time()
-    mcts.search(s0, playouts=budget, seed=1)
-    return {"per_second": budget / (time.process_time() - t0), "count": budget}
+    mcts.search(s0, playouts=iterations_budget, seed=1)
+    return {"per_second": iterations_budget / (time.process_time() - t0),
+            "count": iterations_budget}
 
-if kind == "playouts":
-    loops = compiled_loops(game.kernels)
-    s0 = game.playout_start().data.copy()
-    t0 = time.process_time()
-    n = int(loops.random_playouts(s0, game.spec, 64, 1, 0)[0])      # compiles, then sizes
-    batch = max(1, int(n * 0.01 / max(time.process_time() - t0, 1e-6)))   # ~10 ms batches
-    playouts(0.3)
-else:
-    s0 = start()
-    budget = int(scale * (400_000 if kind == "nodes" else 30_000))
-    (nodes if kind == "nodes" else iterations)(0)                  # compiles and warms
-window = {"playouts": playouts, "nodes": nodes, "iterations": iterations}[kind]
+loops.random_playouts(p0, game.spec, 2, 1, 0)                       # compiles
+t0 = time.process_time()
+n = int(loops.random_playouts(p0, game.spec, 64, 1, 0)[0])
+batch = max(1, int(n * 0.01 / max(time.process_time() - t0, 1e-6)))   # ~10 ms batches
+WINDOWS = {"playouts": playouts, "nodes": nodes, "iterations": iterations}
+for kind in kinds:                                                  # compiles and warms
+    WINDOWS[kind]()
 gc.collect()
 gc.disable()
 print(json.dumps({"ready": True}), flush=True)
 for line in sys.stdin:
-    print(json.dumps(window(float(line))), flush=True)
+    print(json.dumps(WINDOWS[line.strip()]()), flush=True)
 '''
 
 
 class Side:
-    """One commit's measuring process for one ruleset and kind."""
+    """One commit's measuring process for one ruleset."""
 
-    def __init__(self, name: str, src: Path, ruleset: str, kind: str, seconds: float) -> None:
+    def __init__(self, name: str, src: Path, ruleset: str, args: argparse.Namespace,
+                 env: dict[str, str]) -> None:
         self.name = name
-        self.proc = subprocess.Popen([sys.executable, "-c", WORKER, ruleset, kind, str(seconds)],
-                                     cwd=src.parent, env=dict(os.environ, PYTHONPATH=str(src)),
-                                     text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", WORKER, ruleset, str(args.seconds), *args.kinds],
+            cwd=src.parent, env=dict(os.environ, PYTHONPATH=str(src), **env), text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def ask(self, line: str | None = None) -> dict[str, float]:
         assert self.proc.stdin and self.proc.stdout
@@ -113,27 +114,35 @@ class Side:
         self.proc.wait(timeout=60)
 
 
-def compare(base_src: Path, ruleset: str, kind: str, args: argparse.Namespace) -> dict[str, object]:
-    sides = {"base": Side("base", base_src, ruleset, kind, args.seconds),
-             "ours": Side("ours", ROOT / "src", ruleset, kind, args.seconds)}
-    got: dict[str, list[dict[str, float]]] = {"base": [], "ours": []}
-    try:
-        for side in sides.values():          # both compile and warm at once, before any window
-            side.ask()
-        for r in range(args.rounds):
-            for name in ("base", "ours") if r % 2 == 0 else ("ours", "base"):
-                got[name].append(sides[name].ask(str(args.seconds)))
-    finally:
-        for side in sides.values():
-            side.close()
-    med = {k: statistics.median(w["per_second"] for w in v) for k, v in got.items()}
-    row: dict[str, object] = {"ruleset": ruleset, "kind": kind, "base": round(med["base"], 1),
-                              "ours": round(med["ours"], 1),
-                              "ratio": round(med["ours"] / med["base"], 3)}
-    if kind == "nodes":                # the same search on both sides: same tree, same move
-        row["same_search"] = all((a["count"], a["best"]) == (b["count"], b["best"])
-                                 for a, b in zip(got["base"], got["ours"]))
-    return row
+def compare(base_src: Path, ruleset: str, args: argparse.Namespace) -> list[dict[str, object]]:
+    """The rows of one ruleset, one per kind."""
+    with tempfile.TemporaryDirectory() as numba_cache:
+        # the earlier commit compiles its kernels afresh (a closure compiled beside kernels
+        # loaded from numba's cache cannot inline them: Puluc's playouts 1.09x slower)
+        sides = {"base": Side("base", base_src, ruleset, args, {"NUMBA_CACHE_DIR": numba_cache}),
+                 "ours": Side("ours", ROOT / "src", ruleset, args, {})}
+        got: dict[tuple[str, str], list[dict[str, float]]] = {}
+        try:
+            for side in sides.values():      # both compile and warm at once, before any window
+                side.ask()
+            for r in range(args.rounds):
+                for kind in args.kinds:
+                    for name in ("base", "ours") if r % 2 == 0 else ("ours", "base"):
+                        got.setdefault((name, kind), []).append(sides[name].ask(kind))
+        finally:
+            for side in sides.values():
+                side.close()
+    rows = []
+    for kind in args.kinds:
+        base, ours = got["base", kind], got["ours", kind]
+        med = [statistics.median(w["per_second"] for w in side) for side in (base, ours)]
+        row: dict[str, object] = {"ruleset": ruleset, "kind": kind, "base": round(med[0], 1),
+                                  "ours": round(med[1], 1), "ratio": round(med[1] / med[0], 3)}
+        if kind == "nodes":            # the same search on both sides: same tree, same move
+            row["same_search"] = all((a["count"], a["best"]) == (b["count"], b["best"])
+                                     for a, b in zip(base, ours))
+        rows.append(row)
+    return rows
 
 
 def main() -> None:
@@ -148,20 +157,17 @@ def main() -> None:
     sys.path.insert(0, str(ROOT / "src"))
     from ludotheque.core import registry
     ids = args.rulesets or [ri.name for ri in registry.rulesets()]
-    base_dir = Path(tempfile.gettempdir()) / f"ludotheque-base-{args.base}"
-    if not (base_dir / "src").exists():
-        base_dir.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.base, "src"],
-                                 check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(base_dir)], input=archive, check=True)
     load = [os.getloadavg()]
     rows = []
-    for rid in ids:
-        for kind in args.kinds:
-            row = compare(base_dir / "src", rid, kind, args)
-            rows.append(row)
-            print(f"{rid:28s} {kind:10s} {row['base']:>14,.0f} {row['ours']:>14,.0f} "
-                  f"{row['ratio']:6.3f}x", flush=True)
+    with tempfile.TemporaryDirectory() as base_dir:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.base, "src"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", base_dir], input=archive, check=True)
+        for rid in ids:
+            for row in compare(Path(base_dir) / "src", rid, args):
+                rows.append(row)
+                print(f"{rid:28s} {row['kind']:10s} {row['base']:>14,.0f} "
+                      f"{row['ours']:>14,.0f} {row['ratio']:6.3f}x", flush=True)
     load.append(os.getloadavg())
     if args.out:
         with open(args.out, "w") as fh:
