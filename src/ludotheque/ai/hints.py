@@ -30,16 +30,19 @@ def uses_alphabeta(state: State) -> bool:
     return level_spec(state.game.id, "expert").startswith("alphabeta")
 
 
-def best_actions(state: State, budget: float = 1.0, seed: int = 0) -> list[Hint]:
+def best_actions(state: State, budget: float = 1.0, seed: int = 0,
+                 nodes: int | None = None) -> list[Hint]:
     """Every legal action of ``state`` ranked best first, with its value, after ``budget``
-    seconds of search (the expert level's search method, all root values exact)."""
+    seconds of search, or ``nodes`` nodes (playouts for UCT) if given: the same ranking
+    however busy the machine (the expert level's search method, all root values exact)."""
     if state.is_terminal or state.current_player == CHANCE:
         raise ValueError("hints need a state where a player is to move")
+    seconds = None if nodes is not None else budget
     if uses_alphabeta(state):
-        res = alphabeta.search(state, seconds=budget, exact=True,
+        res = alphabeta.search(state, seconds=seconds, nodes=nodes, exact=True,
                                table=alphabeta.Table(state.game.num_actions, 18))
         return [Hint(a, state.move_to_string(a), _clip(v), abs(v) > 1.0) for a, v in res.ranked]
-    children = mcts.search(state, seconds=budget, seed=seed).root_children()
+    children = mcts.search(state, playouts=nodes, seconds=seconds, seed=seed).root_children()
     children.sort(key=lambda t: (-t[1], -t[2]))
     return [Hint(a, state.move_to_string(a), v, False) for a, _, v in children]
 
@@ -60,15 +63,16 @@ class MoveReview:
 
 
 def analyse(states: list[State], actions: Iterable[int], budget: float = 1.0,
-            on_move: Callable[[], None] | None = None) -> list[MoveReview]:
-    """Reviews every player's action of a game (throws are skipped), calling ``on_move()``
-    after each."""
+            on_move: Callable[[], None] | None = None,
+            nodes: int | None = None) -> list[MoveReview]:
+    """Reviews every player's action of a game (throws are skipped) with `best_actions`
+    (``budget`` seconds or ``nodes`` a move), calling ``on_move()`` after each."""
     out = []
     for i, (s, a) in enumerate(zip(states, actions), start=1):
         p = s.current_player
         if p == CHANCE:
             continue
-        hints = best_actions(s, budget, seed=i)
+        hints = best_actions(s, budget, seed=i, nodes=nodes)
         values = {h.action: h.value for h in hints}
         before, after = hints[0].value, values[a]
         loss = before - after

@@ -56,7 +56,8 @@ TABLE_COMMANDS = {"rematch", "accept_rematch", "decline_rematch", "takeback", "a
 COMMANDS |= TABLE_COMMANDS
 ENGINE_THREADS = 4          # moves, positions, game loading, records
 SEARCH_THREADS = 2          # the computer's turns and hints (seconds each)
-ANALYSIS_SECONDS = 0.2      # search per move when a finished game is analysed
+ANALYSIS_NODES = 50_000     # search per move when a finished game is analysed (work, not
+                            # time: the same marks however busy the server)
 ANALYSES_KEPT = 500         # finished games' analyses kept in memory
 
 
@@ -426,7 +427,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     async def api_analysis(game_id: str) -> Any:
         """The engine's review of a finished game: a value per position for the first player,
         the moves it marks as mistakes or blunders, the best move at each. Searched once, in
-        the analysis pool (about ANALYSIS_SECONDS per move), then kept for the server's life."""
+        the analysis pool (ANALYSIS_NODES a move), then kept for the server's life."""
         session = await session_of(game_id)
         if not session.over:
             raise SessionError("the analysis is for a finished game", 409)
@@ -435,7 +436,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             async with session.lock:
                 states, actions = list(session.states), list(session.g.actions)
             job = asyncio.get_running_loop().run_in_executor(
-                analysis_pool, S.analysis, states, actions, ANALYSIS_SECONDS)
+                analysis_pool, S.analysis, states, actions, ANALYSIS_NODES)
             analyses[game_id] = job
         try:
             return {"id": game_id, **await asyncio.shield(job)}

@@ -745,12 +745,12 @@ def taken(before: dict[str, Any], after: dict[str, Any], mover: int) -> list[dic
     return out
 
 
-def analysis(states: list[State], actions: list[int], seconds: float) -> dict[str, Any]:
+def analysis(states: list[State], actions: list[int], nodes: int) -> dict[str, Any]:
     """A finished game reviewed by the engine (`ludotheque.ai.hints.analyse`), for the page's
     graph: ``values[k]`` is the first player's value in [-1, 1] after ``k`` actions (the value
     of the best move there, as the search sees it), ``reviews`` the players' moves with their
     marks ("?" mistake, "??" blunder) and the best move found, with its points (``best_points``)."""
-    reviews = analyse(states[:len(actions)], actions, seconds)
+    reviews = analyse(states[:len(actions)], actions, nodes=nodes)
     values: list[float | None] = [None] * (len(actions) + 1)
     for r in reviews:       # before the move: the mover's best value, turned to the first player's
         values[r.number - 1] = r.before if r.player == 0 else -r.before
