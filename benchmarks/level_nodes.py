@@ -22,16 +22,17 @@ import time
 
 import ludotheque
 from ludotheque.ai import arena
-from ludotheque.ai.agents import AlphaBetaAgent, make_agent
+from ludotheque.ai.agents import AlphaBetaAgent, LevelAgent, make_agent
 from ludotheque.ai.levels import level_spec
 
 
 def measure(ruleset: str, spec: str, moves: int) -> dict[str, object]:
     game = ludotheque.load(ruleset)
     agent = make_agent(spec, 1)
-    searcher = agent.agent_for(game.id) if hasattr(agent, "agent_for") else agent
+    searcher = agent.agent_for(game.id) if isinstance(agent, LevelAgent) else agent
     state, _, rng = arena.opening_of(game, 1, 4)
-    cpu, nodes = [], 0
+    cpu: list[float] = []
+    nodes = 0
     while not state.is_terminal and len(cpu) < moves:
         if state.is_chance_node:
             outcomes, probs = zip(*state.chance_outcomes())
