@@ -3,7 +3,7 @@
 For every ruleset, in fresh processes: once with an empty compile cache (the first run after
 install, each ruleset in a cache of its own) and once with a warm one (after `ludotheque
 warmup`). Also the cold warm-up of every family (`ludotheque warmup` into an empty cache, on
-all cores). Times are wall seconds from the start of the process (interpreter start-up
+all cores: wall and CPU seconds, with the load average). Times are wall seconds from the start of the process (interpreter start-up
 included); the expert column is the time to the first move of the `expert` level, whose own
 time budget is given beside it.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -64,12 +65,20 @@ def first_game(ruleset: str, cache: Path, src: Path | None = None) -> dict[str, 
 
 
 def warmup(cache: Path) -> dict[str, float]:
+    """`ludotheque warmup` on every core: wall seconds, and CPU seconds of all its processes
+    (the measure on a shared machine), with the load average before and after."""
     env = dict(os.environ, LUDOTHEQUE_CACHE=str(cache))
     env.pop("NUMBA_CACHE_DIR", None)
+    load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "ludotheque.cli.main", "warmup", "--json"], env=env,
                    capture_output=True, text=True, check=True)
-    return {"seconds": round(time.perf_counter() - t0, 1)}
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return {"seconds": round(wall, 1), "cpu_seconds": round(cpu, 1),
+            "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
 
 
 def _free_port() -> int:
@@ -231,8 +240,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(result, indent=1))
     else:
-        print(f"warm-up of every ruleset: {result['warmup_cold']['seconds']} s into an empty "  # type: ignore[index]
-              f"cache, {result['warmup_warm']['seconds']} s when warm")  # type: ignore[index]
+        cold, warm = result["warmup_cold"], result["warmup_warm"]
+        print(f"warm-up of every ruleset: {cold} into an empty cache, {warm} when warm")
 
 
 if __name__ == "__main__":

@@ -22,3 +22,11 @@ def postgres_url(postgres):
     url = postgres.create_database()
     yield url
     postgres.drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_db(request, tmp_path):
+    """A new empty store of each backend: an SQLite file's path, then a PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        return tmp_path / "games.sqlite"
+    return request.getfixturevalue("postgres_url")

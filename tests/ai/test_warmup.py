@@ -6,10 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 RULESET = "oware"
 
 # Counts numba compilations (cache loads are not compilations) while a new process does what
-# a player's first game does: the warm-up path, an expert move, a hint.
+# a player's first game does: the warm-up path, a move of each level, a hint.
 COUNT_COMPILES = """
 import json, sys
 from numba.core import event
@@ -21,12 +23,17 @@ class Count(event.Listener):
         pass
 event.register("numba:compile", Count())
 import ludotheque
-from ludotheque.ai import make_agent, prepare
+from ludotheque.ai import LEVEL_NAMES, make_agent, prepare
 from ludotheque.ai.hints import best_actions
 game = ludotheque.load(sys.argv[1])
 prepare(game)
 state = game.initial_state()
-state = state.apply(make_agent("expert").choose(state))
+for level in LEVEL_NAMES:
+    while state.is_chance_node:
+        state = state.apply(state.legal_actions()[0])
+    state = state.apply(make_agent(level, 0).choose(state))
+while state.is_chance_node:
+    state = state.apply(state.legal_actions()[0])
 best_actions(state, 0.2)
 print(json.dumps(compiled))
 """
@@ -39,11 +46,12 @@ def _run(cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           timeout=1800)
 
 
-def test_a_second_process_with_a_warm_cache_compiles_nothing(tmp_path):
-    first = _run(tmp_path, "-c", COUNT_COMPILES, RULESET)
+@pytest.mark.parametrize("ruleset", [RULESET, "puluc"])     # Puluc's levels play by MCTS
+def test_a_second_process_with_a_warm_cache_compiles_nothing(tmp_path, ruleset):
+    first = _run(tmp_path, "-c", COUNT_COMPILES, ruleset)
     assert first.returncode == 0, first.stderr
     assert "node" in json.loads(first.stdout)         # the empty cache was filled
-    second = _run(tmp_path, "-c", COUNT_COMPILES, RULESET)
+    second = _run(tmp_path, "-c", COUNT_COMPILES, ruleset)
     assert second.returncode == 0, second.stderr
     assert json.loads(second.stdout) == []
 

@@ -1,9 +1,11 @@
 """`ludotheque serve --workers N --db URL`: what is refused before any server starts (several
-processes on one SQLite file, a PostgreSQL URL the app cannot open yet, bad settings), and the
-settings each worker process gets through the environment."""
+processes on one SQLite file, a database out of reach, bad settings), the schema brought up to
+date once before the workers start, and the settings each worker process gets through the
+environment."""
 import warnings
 
 import pytest
+import sqlalchemy as sa
 import uvicorn
 
 with warnings.catch_warnings():
@@ -52,10 +54,11 @@ def test_a_count_of_workers_or_games_below_one_is_refused(run):
     assert code == 2 and "--max-live" in err and not calls
 
 
-def test_a_postgresql_url_is_refused_clearly_while_the_app_cannot_open_it(run):
-    code, out, err, calls = run("serve", "--db", PG)
+def test_a_database_out_of_reach_is_refused_clearly_before_any_worker_starts(run):
+    code, out, err, calls = run("serve", "--workers", "2", "--db", "postgresql://ludo:secret@127.0.0.1:1/games")
     assert code == 2 and not calls
-    assert "not supported yet" in err and "Traceback" not in err
+    assert err.startswith("ludotheque: error: cannot open the store postgresql://ludo:***@127.0.0.1:1/games")
+    assert "secret" not in err and "Traceback" not in err
 
 
 def test_refusals_are_in_french_for_a_french_locale(run, monkeypatch):
@@ -70,15 +73,22 @@ def test_a_bad_limit_setting_is_named_before_anything_starts(run, monkeypatch):
     assert code == 2 and "LUDOTHEQUE_LIMIT_CREATE" in err and not calls
 
 
-def test_workers_on_postgresql_run_as_uvicorn_workers_of_one_app_factory(run, monkeypatch):
-    monkeypatch.setattr(serve, "app_takes_urls", lambda: True)   # once the app opens URLs
-    code, out, err, calls = run("serve", "--workers", "3", "--db", PG, "--port", "8123")
+def test_workers_on_postgresql_run_as_uvicorn_workers_of_one_app_factory(run, postgres_url):
+    url = postgres_url.replace("postgres@", "postgres:secret@")     # trust login: any password
+    code, out, err, calls = run("serve", "--workers", "3", "--db", url, "--port", "8123")
     assert code == 0, err
     [(args, kw)] = calls
     assert args == ("ludotheque.cli.serve:app_from_env",)
     assert (kw["factory"], kw["workers"], kw["port"], kw["ws_max_size"]) == (True, 3, 8123, 16384)
-    assert serve.os.environ[serve.ENV_DB] == PG
+    assert serve.os.environ[serve.ENV_DB] == url
     assert "secret" not in out and "http://127.0.0.1:8123/" in out
+    engine = sa.create_engine(postgres_url.replace("postgresql:", "postgresql+psycopg:"))
+    with engine.connect() as conn:                   # migrated once, before any worker
+        assert {"games", "moves", "players", "alembic_version"} <= set(sa.inspect(conn).get_table_names())
+    engine.dispose()
+    with TestClient(serve.app_from_env()) as client:     # what each worker builds
+        g = client.post("/api/games", json={"ruleset": "oware", "mode": "local"}).json()
+        assert client.get(f"/api/games/{g['id']}").json()["ply"] == 0
 
 
 def test_one_worker_on_sqlite_serves_the_app_its_environment_describes(run, tmp_path, monkeypatch):

@@ -1,12 +1,13 @@
-"""The store's write-ahead log, copied into the database off the writers' path."""
+"""SQLite's write-ahead log, copied into the database off the writers' path."""
 import os
 
-from ludotheque.records.store import GameStore, StoredGame
+from ludotheque.records.sqlstore import SqlStore
+from ludotheque.records.store import StoredGame
 
 
 def test_deferred_checkpoints_leave_the_log_to_checkpoint_which_copies_it_while_writers_go_on(tmp_path):
     db = tmp_path / "games.sqlite"
-    store = GameStore(db)
+    store = SqlStore(db)
     try:
         store.defer_checkpoints()
         store.create(StoredGame(id="g", ruleset="oware", mode="local", tokens=["t", "t"], players=["A", "B"], seed=1))

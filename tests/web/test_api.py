@@ -1,4 +1,5 @@
-"""The browser app's JSON API and websocket, in process (FastAPI's TestClient)."""
+"""The browser app's JSON API and websocket, in process (FastAPI's TestClient), on an SQLite file
+and on PostgreSQL."""
 import json
 import warnings
 
@@ -12,13 +13,15 @@ import ludotheque
 from ludotheque.core import registry
 from ludotheque.core.registry import RulesetInfo
 from ludotheque.records import GameRecord
-from ludotheque.records.store import GameStore
+from ludotheque.records.sqlstore import SqlStore
 from ludotheque.web import create_app, sessions
+from ludotheque.web.bus import LocalBus
 
 
 @pytest.fixture
-def db(tmp_path):
-    return tmp_path / "games.sqlite"
+def db(any_db):
+    """Each backend's store (tests/conftest.py)."""
+    return any_db
 
 
 @pytest.fixture
@@ -34,7 +37,7 @@ def create(client, ruleset="oware", mode="local", **kw):
 
 
 def stored_actions(db, game_id):
-    store = GameStore(db)
+    store = SqlStore(db)
     try:
         return store.get(game_id).actions
     finally:
@@ -104,6 +107,7 @@ def test_a_game_without_front_end_methods_is_coming_soon(client, monkeypatch):
             import numpy as np
             return np.zeros(1, np.int32)
 
+    client.get("/api/rulesets")     # the build the server started on its start is over (not cached after the patch)
     monkeypatch.setitem(registry._RULESETS, "sketch", RulesetInfo(
         name="sketch", title="Sketch", description="under construction", factory=lambda e, o, c: Sketch()))
     sessions.catalogue.cache_clear()
@@ -486,15 +490,16 @@ def test_record_export_and_import_round_trip(client):
         assert r.status_code == 400 and r.json()["error"], bad
 
 
-def test_the_store_commits_in_wal_mode(db):
-    store = GameStore(db)
+def test_the_sqlite_store_commits_in_wal_mode(tmp_path):
+    store = SqlStore(tmp_path / "games.sqlite")
     try:
-        assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     finally:
         store.close()
 
 
-def test_every_available_ruleset_plays_in_the_app(client):
+def test_every_available_ruleset_plays_in_the_app(client, db):
     """Whatever the registry holds: created, drawn, played by action ids, saved and replayed."""
     import random
     rng = random.Random(3)
@@ -517,7 +522,7 @@ def test_every_available_ruleset_plays_in_the_app(client):
         replay = client.get(f"/api/games/{g['id']}/replay").json()
         assert len(replay["frames"]) == len(snap["moves"]) + 1
         rec = client.get(f"/api/games/{g['id']}/record", params={"format": "text"}).text
-        assert GameRecord.from_text(rec).actions == stored_actions(client.app.state.store.path, g["id"])
+        assert GameRecord.from_text(rec).actions == stored_actions(db, g["id"])
 
 
 def test_a_failing_computer_player_still_moves(client, monkeypatch):
@@ -534,6 +539,45 @@ def test_a_failing_computer_player_still_moves(client, monkeypatch):
 
 
 # -- moves by the right hand, for the position they answer ----------------------------------------
+def test_a_move_at_a_ply_another_process_has_played_gets_409_and_that_process_catches_up(client, db):
+    g = create(client)
+    with TestClient(create_app(db)) as other:                  # a second server process
+        st = other.get(f"/api/games/{g['id']}").json()          # loaded there at ply 0
+        first = move(client, g, 0, action=st["legal"][0]["a"])
+        assert first.status_code == 200
+        late = move(other, g, 0, action=st["legal"][-1]["a"])
+        assert late.status_code == 409
+        assert late.json()["msg"] == {"id": "srv.positionChanged", "args": {"ply": 1}}
+        assert stored_actions(db, g["id"]) == [st["legal"][0]["a"]]
+        caught_up = other.get(f"/api/games/{g['id']}").json()
+        assert caught_up["moves"] == first.json()["moves"]
+        second = move(other, g, 1, action=caught_up["legal"][0]["a"])
+        assert second.status_code == 200 and second.json()["ply"] == 2
+    assert len(stored_actions(db, g["id"])) == 2
+
+
+def test_a_resignation_in_a_process_that_missed_the_ending_gets_409_and_the_first_ending_stays(client, db):
+    g = create(client, mode="invite")
+    south, north = g["token"], claim(client, g)
+    # a second server process that has not heard of the resignation yet (its own bus)
+    with TestClient(create_app(db, bus=LocalBus())) as other:
+        assert other.get(f"/api/games/{g['id']}").json()["result"] is None     # loaded there, not ended
+        with client.websocket_connect(f"/ws/{g['id']}?token={south}") as ws:
+            recv(ws, "state")
+            send(ws, type="resign", token=south)
+            assert recv(ws, "state")["result"]["winner"] == 1
+        with other.websocket_connect(f"/ws/{g['id']}?token={north}") as ws:
+            recv(ws, "state")
+            send(ws, type="resign", token=north)
+            reply = ws.receive_json()
+            while reply["type"] not in ("error", "state"):         # presence and the like
+                reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["status"] == 409
+        assert other.get(f"/api/games/{g['id']}").json()["result"]["winner"] == 1
+    with TestClient(create_app(db)) as fresh:
+        assert fresh.get(f"/api/games/{g['id']}").json()["result"]["winner"] == 1
+
+
 def test_a_repeated_move_is_refused_not_queued(client, db):
     """A double click sends the same move twice for ply 0: the second is stale, never played."""
     g = create(client, mode="ai", level="random")

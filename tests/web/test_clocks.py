@@ -1,9 +1,8 @@
 """Clocks kept by the server (ludotheque.web.clocks), with the server's clock injected: time
 passes when a test says so, and the flag timer is run by the test (`FlagTimer.check`), so
-nothing sleeps."""
+nothing sleeps. On an SQLite file and on PostgreSQL."""
 import json
 import random
-import sqlite3
 import time
 import warnings
 
@@ -14,9 +13,10 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from ludotheque.core.registry import load
-from ludotheque.records import store as store_module
-from ludotheque.records.store import GameStore, StoredGame
+from ludotheque.records.sqlstore import SqlStore
+from ludotheque.records.store import StoredGame
 from ludotheque.web import create_app
+from old_store import add_game, old_store
 
 START = 1_700_000_000.0
 DAY = 86400
@@ -38,8 +38,9 @@ def clock():
 
 
 @pytest.fixture
-def db(tmp_path):
-    return tmp_path / "games.sqlite"
+def db(any_db):
+    """Each backend's store (tests/conftest.py)."""
+    return any_db
 
 
 @pytest.fixture
@@ -98,7 +99,7 @@ def sent_before_pong(ws):
 
 
 def stored(db, game_id):
-    s = GameStore(db)
+    s = SqlStore(db)
     try:
         return s.get(game_id), s.clock_of(game_id)
     finally:
@@ -277,11 +278,12 @@ def test_correspondence_gives_days_per_move_and_its_deadline_falls(client, clock
     {"base": 10}, {"base": 300, "inc": -1}, {"base": 300, "inc": 200}, {"base": "300"}, {"inc": 3},
     {"base": 300, "inc": 3, "extra": 1}, {"base": 1e300},
 ])
+@pytest.mark.parametrize("any_db", ["sqlite"], indirect=True)   # refused before the store: one backend suffices
 def test_a_clock_setting_out_of_range_is_refused_and_nothing_is_stored(client, db, setting):
     r = client.post("/api/games", json={"ruleset": "oware", "mode": "local", "clock": setting})
     assert r.status_code == 400, r.text
     assert r.json()["msg"]["id"] == "srv.clockRange"
-    s = GameStore(db)
+    s = SqlStore(db)
     try:
         assert s.ids() == []
     finally:
@@ -319,21 +321,16 @@ def test_my_games_lists_first_the_games_where_it_is_my_turn(client, clock):
 # -- the store -----------------------------------------------------------------------------------
 def test_a_store_made_before_clocks_opens_and_upgrades(tmp_path, clock, monkeypatch):
     db = tmp_path / "old.sqlite"
-    with sqlite3.connect(db) as old:                         # the schema as it was before any migration
-        old.executescript(store_module.SCHEMA)
-        old.execute("INSERT INTO games (id, ruleset, mode, tokens, players, seed, created, updated)"
-                    " VALUES ('old-game', 'oware', 'local', '[\"t\", \"t\"]', '[\"Ada\", \"Ben\"]', 1, ?, ?)",
-                    (time.time(), time.time()))      # stamped by the store's (real) clock
-        old.executemany("INSERT INTO moves (game_id, ply, action) VALUES ('old-game', ?, 2)", [(0,), (1,)])
-    with sqlite3.connect(db) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone() == (0,)
+    old = old_store(db, version=0)                           # the schema as it was before any migration
+    add_game(old, "old-game", players=["Ada", "Ben"], created=time.time(),   # stamped by the store's (real) clock
+             actions=[2, 2])
+    old.commit()
+    old.close()
     with TestClient(create_app(db, now=clock)) as c:
         st = state(c, {"id": "old-game", "token": "t"})
         assert st["ply"] == 2 and st["clock"] is None
         g = create(c, clock="5+3")
         assert state(c, g)["clock"]["left"] == [300, 300]
-    with sqlite3.connect(db) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone() == (len(store_module.MIGRATIONS),)
 
 
 # -- the timer ---------------------------------------------------------------------------------

@@ -20,11 +20,10 @@ class Clock:
         return self.t
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return str(tmp_path / "games.sqlite")
-    return request.getfixturevalue("postgres_url")
+@pytest.fixture
+def url(any_db):
+    """A new empty database of each backend (conftest's ``any_db``), as a string."""
+    return str(any_db)
 
 
 @pytest.fixture

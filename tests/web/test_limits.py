@@ -19,7 +19,7 @@ from ludotheque.records.sqlstore import SqlStore
 from ludotheque.records.store import StoredGame
 from ludotheque.web import create_app
 from ludotheque.web.limits import Buckets, Expirer, Limiter, Limits, Rate
-from ludotheque.web.sessions import Manager, SessionError, Store
+from ludotheque.web.sessions import Manager, SessionError
 
 DAY = 86400
 
@@ -198,15 +198,10 @@ def finished_actions(ruleset="oware", seed=1):
     return actions
 
 
-@pytest.fixture(params=["old-store", "sqlite", "postgres"])
-def store(request, tmp_path):
-    """Each store the app can use: the old sqlite3 one, and SqlStore on both databases."""
-    if request.param == "old-store":
-        s = Store(tmp_path / "games.sqlite")
-    elif request.param == "sqlite":
-        s = SqlStore(tmp_path / "games.sqlite")
-    else:
-        s = SqlStore(request.getfixturevalue("postgres_url"))
+@pytest.fixture
+def store(any_db):
+    """The store on each backend (tests/conftest.py)."""
+    s = SqlStore(any_db)
     yield s
     s.close()
 
@@ -258,7 +253,7 @@ def test_a_sweep_deletes_old_unfinished_games_and_keeps_the_rest(store):
 
 def test_the_server_sweeps_old_games_when_it_starts(tmp_path, monkeypatch):
     db = tmp_path / "games.sqlite"
-    s = Store(db)
+    s = SqlStore(db)
     s.create(stored("abandoned", 1_000_000.0, actions=[0]))
     s.close()
     swept = threading.Event()

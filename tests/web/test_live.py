@@ -9,7 +9,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from ludotheque.records.store import GameStore
+from ludotheque.records.sqlstore import SqlStore
 from ludotheque.web import create_app
 from ludotheque.web.live import LRU, in_use
 
@@ -81,7 +81,7 @@ def test_a_game_dropped_from_memory_reloads_from_the_store_and_plays_on(tmp_path
         assert manager.loaded(first["id"]) is not None
         for g in others:
             assert play_first_legal(client, g)["ply"] == 1
-    store = GameStore(db)
+    store = SqlStore(db)
     assert len(store.get(first["id"]).actions) == 2
     store.close()
 

@@ -3,11 +3,12 @@ player identities and names, rename, rematch, takeback, abort, claim when the op
 open tables and live games, presence and watchers, Glicko-2 ratings; every refused request
 answers 4xx with a catalogue message and changes nothing."""
 import json
-import sqlite3
 import time
+from pathlib import Path
 import warnings
 
 import pytest
+import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,10 +18,12 @@ with warnings.catch_warnings():
 
 from ludotheque.i18n import catalogue
 from ludotheque.records.ratings import Rating, after_game, updated
-from ludotheque.records.store import MIGRATIONS, SCHEMA, GameStore
+from ludotheque.records.sqlstore import SqlStore, players
 from ludotheque.web import create_app
+from ludotheque.web.bus import LocalBus
 from ludotheque.web.limits import Limits, Rate
 from ludotheque.web.sessions import CLAIM_AFTER, key_hash
+from old_store import add_game, old_store
 
 
 class Clock:
@@ -39,15 +42,18 @@ def clock():
 
 
 @pytest.fixture
-def db(tmp_path):
-    return tmp_path / "games.sqlite"
+def db(any_db):
+    """Each backend's store (tests/conftest.py)."""
+    return any_db
+
+
+#: the tables' rules, not the abuse limits (tests/web/test_limits.py), are under test here
+UNLIMITED = Limits(create=Rate(10**6, 1), invite=Rate(10**6, 1), message=Rate(10**6, 1), open_games=10**6)
 
 
 @pytest.fixture
 def client(db, clock):
-    # the tables' rules, not the abuse limits (tests/web/test_limits.py), are under test here
-    unlimited = Limits(create=Rate(10**6, 1), invite=Rate(10**6, 1), message=Rate(10**6, 1), open_games=10**6)
-    with TestClient(create_app(db, now=clock, limits=unlimited)) as c:
+    with TestClient(create_app(db, now=clock, limits=UNLIMITED)) as c:
         yield c
 
 
@@ -186,10 +192,14 @@ def test_a_player_identity_is_a_key_the_server_keeps_only_a_hash_of(client, db):
     ama = new_player(client, "  Ama  ")
     assert ama["name"] == "Ama" and len(ama["key"]) >= 24
     assert client.post("/api/me", json={"key": ama["key"]}).json() == {"id": ama["id"], "name": "Ama", "ratings": {}}
-    raw = sqlite3.connect(db).execute("SELECT id, key_hash, name FROM players").fetchall()
-    assert raw == [(ama["id"], key_hash(ama["key"]), "Ama")]
-    for path in db.parent.glob(db.name + "*"):           # the database and its write-ahead log
-        assert ama["key"].encode() not in path.read_bytes()
+    store = SqlStore(db)
+    with store.engine.connect() as conn:
+        assert list(conn.execute(sa.select(players.c.id, players.c.key_hash, players.c.name))) ==\
+             [(ama["id"], key_hash(ama["key"]), "Ama")]
+    store.close()
+    if isinstance(db, Path):
+        for path in db.parent.glob(db.name + "*"):       # the database and its write-ahead log
+            assert ama["key"].encode() not in path.read_bytes()
     for key in ("forged", "", None, 7, ["x"], "x" * 65, "\ud800"):
         refused(post(client, "/api/me", {"key": key}), "srv.unknownPlayer", 403)
 
@@ -339,7 +349,45 @@ def test_a_takeback_is_asked_and_accepted_or_declined(client, db):
         refused(error(guest), "srv.noTakeback")
         send(host, type="takeback", token=host_token)                  # the opponent has played since
         refused(error(host), "srv.nothingToTakeBack")
-    assert len(GameStore(db).get(g["id"]).actions) == 2 == first["ply"] + 1
+    store = SqlStore(db)
+    assert len(store.get(g["id"]).actions) == 2 == first["ply"] + 1
+    store.close()
+
+
+def test_a_takeback_accepted_in_another_process_after_a_move_there_is_refused_and_takes_nothing_back(client, db, clock):
+    g, ama, kofi, kofi_token = seated(client)
+    host_token = g["token"]
+    # a second server process that has not heard of the move yet (its own bus)
+    with TestClient(create_app(db, now=clock, limits=UNLIMITED, bus=LocalBus())) as other:
+        with client.websocket_connect(f"/ws/{g['id']}?token={host_token}") as host:
+            first = play(host, host_token, until(host, lambda m: True))
+            send(host, type="takeback", token=host_token)
+            until(host, lambda m: m["takeback"] == {"by": 0})
+            with other.websocket_connect(f"/ws/{g['id']}?token={kofi_token}") as guest:
+                seen = until(guest, lambda m: m["takeback"] == {"by": 0})   # loaded with the request open
+                r = client.post(f"/api/games/{g['id']}/move",            # the guest plays on the first server
+                                json={"token": kofi_token, "ply": seen["ply"], "action": seen["legal"][0]["a"]})
+                assert r.status_code == 200, r.text
+                send(guest, type="accept_takeback", token=kofi_token)     # on the second, which has not seen it
+                send(guest, type="ping")
+                [reply] = [m for m in iter(guest.receive_json, {"type": "pong"}) if m["type"] == "error"]
+                refused(reply, "srv.positionChanged", 409)
+                assert reply["msg"]["args"]["ply"] == first["ply"] + 1
+    store = SqlStore(db)
+    assert len(store.get(g["id"]).actions) == first["ply"] + 1 == 2       # both moves kept
+    store.close()
+
+
+def test_an_invitation_claimed_in_two_processes_at_once_goes_to_one_guest(client, db, clock):
+    g = table(client, new_player(client, "Ama"))
+    with TestClient(create_app(db, now=clock, limits=UNLIMITED)) as other:    # a second server process
+        assert snap(other, g)["players"] == ["Ama", "?"]                     # loaded there, the seat open
+        first = client.post(f"/api/games/{g['id']}/claim", json={"code": g["invite_code"], "name": "Kofi"})
+        assert first.status_code == 200, first.text
+        late = other.post(f"/api/games/{g['id']}/claim", json={"code": g["invite_code"], "name": "Yaw"})
+        refused(late, "srv.inviteUsed", 409)
+        assert snap(other, g, first.json()["token"])["you"] == [1]            # caught up: Kofi's seat
+        assert snap(other, g)["players"] == ["Ama", "Kofi"]
 
 
 def test_takebacks_and_claims_are_for_games_between_two_people(client):
@@ -489,20 +537,16 @@ def test_an_open_table_is_listed_joined_with_one_click_then_watched(client):
 # -- the store ---------------------------------------------------------------------------------
 def test_a_store_made_by_the_old_schema_opens_and_upgrades(tmp_path):
     path = tmp_path / "old.sqlite"
-    old = sqlite3.connect(path)
-    old.executescript(SCHEMA)
-    now = time.time()    # a game played today (the server expires games untouched for a month)
-    old.execute("INSERT INTO games (id, ruleset, mode, tokens, players, seed, created, updated) VALUES"
-                " ('g1', 'oware', 'invite', '[\"a\", \"b\"]', '[\"Ama\", \"Kofi\"]', 7, ?, ?)", (now, now))
-    old.execute("INSERT INTO moves (game_id, ply, action) VALUES ('g1', 0, 2)")
+    old = old_store(path, version=0)     # from before tables
+    # a game played today (the server expires games untouched for a month)
+    add_game(old, "g1", mode="invite", tokens=["a", "b"], seed=7, created=time.time(), actions=[2])
     old.commit()
     old.close()
-    store = GameStore(path)
+    store = SqlStore(path)
     try:
         g = store.get("g1")
         assert (g.players, g.actions, g.player_ids, g.rated, g.open_table, g.rematch, g.takeback) == \
             (["Ama", "Kofi"], [2], [None, None], False, False, None, None)
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     finally:
         store.close()
     with TestClient(create_app(path)) as c:                    # the app plays the upgraded game

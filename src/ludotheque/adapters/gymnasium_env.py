@@ -17,8 +17,9 @@ Importing the module registers every ruleset with Gymnasium as ``ludotheque/NAME
 being the ruleset id with every other character than a-z and 0-9 as ``_`` (as the OpenSpiel
 names): ``gym.make("ludotheque/oware-v0")``, ``gym.make("ludotheque/oware_nam_nam-v0",
 opponent="easy", player=1)``; ``gym.make("ludotheque.adapters.gymnasium_env:ludotheque/oware-v0")``
-imports it first. `register` registers any other ruleset id (options, extensions) and
-returns its Gymnasium id.
+imports it first; ``gym.make_vec(ID, num_envs=B, vectorization_mode="vector_entry_point")``
+makes the batched `LudothequeVectorEnv` (`ludotheque.adapters.gymnasium_vector`). `register`
+registers any other ruleset id (options, extensions) and returns its Gymnasium id.
 """
 from __future__ import annotations
 
@@ -106,7 +107,8 @@ def register(ruleset: str) -> str:
     name = env_id(game.id)
     spec = gym.registry.get(name)
     if spec is None:
-        gym.register(name, entry_point=f"{__name__}:LudothequeEnv", kwargs={"ruleset": game.id})
+        gym.register(name, entry_point=f"{__name__}:LudothequeEnv", kwargs={"ruleset": game.id},
+                     vector_entry_point="ludotheque.adapters.gymnasium_vector:LudothequeVectorEnv")
     elif spec.kwargs.get("ruleset") != game.id:     # two ids that differ only in punctuation
         raise ValueError(f"{name} is already the Gymnasium id of {spec.kwargs.get('ruleset')}")
     return name

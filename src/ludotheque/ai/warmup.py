@@ -1,23 +1,26 @@
 """Warm-up: compile (or load from the disk cache) everything a game needs before a person waits.
 
-`warm(ruleset_id)` runs each compiled path once: the rules kernels through the protocol, the
-notation, random playouts, alpha-beta (with the game's evaluation), MCTS and its tree reuse.
-`warm_all` does it for every ruleset, one process per family of kernels on ``jobs`` cores. A cache
-file that cannot be read is deleted first (numba would raise on it), and again if a ruleset's
-warm-up fails, before one more try: a corrupt cache is rebuilt, never a crash. A cache of other
-sources is never read (see `jit`).
+`warm(ruleset_id)` runs each compiled path a player can wait for once: the rules kernels
+through the protocol, the notation, alpha-beta with the game's evaluation (greedy, the search
+levels and the hints), and MCTS with its tree reuse where a level plays by it. What only
+research and benchmarks run (random playouts alone, MCTS elsewhere) compiles on first use, into
+the same cache. `warm_all` does it for every ruleset, one process per family of kernels on
+``jobs`` cores (default: all of them). A cache file that cannot be read is deleted first (numba
+would raise on it), and again if a ruleset's warm-up fails, before one more try: a corrupt
+cache is rebuilt, never a crash. A cache of other sources is never read (see `jit`).
 """
 from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
+import os
 import random
 from typing import Callable, Iterable
 
 from ..core import jit, registry
 from ..core.game import Game
-from ..core.loops import compiled_loops
 from . import alphabeta, mcts
+from .levels import level_table
 
 PLIES = 40      # actions of the random game played through the protocol
 
@@ -38,8 +41,10 @@ def warm(ruleset_id: str) -> None:
 
 
 def prepare(game: Game) -> None:
-    """Compiles (or loads from the cache) every compiled function ``game`` uses: a short
-    random game through the protocol, a search of each kind, a batch of random playouts."""
+    """Compiles (or loads from the cache) the compiled functions a player of ``game`` waits
+    for: a short random game through the protocol, an alpha-beta search, and an MCTS search
+    with its tree reuse if a level of the game plays by it."""
+    uses_mcts = any(spec.startswith("mcts") for spec in level_table(game.id).values())
     rng = random.Random(0)
     state = game.initial_state(0)
     searched = False
@@ -53,9 +58,10 @@ def prepare(game: Game) -> None:
             state.chance_outcomes()
         elif not searched:
             alphabeta.search(state, seconds=None, depth=1)
-            tree = mcts.search(state, playouts=32, seed=0)
-            played = actions[0]
-            tree.reuse(state.apply(played), played)
+            if uses_mcts:
+                tree = mcts.search(state, playouts=32, seed=0)
+                played = actions[0]
+                tree.reuse(state.apply(played), played)
             searched = True
         a = rng.choice(actions)
         state.move_to_string(a)
@@ -63,8 +69,6 @@ def prepare(game: Game) -> None:
     state.outcome()
     if state.is_terminal:
         state.returns()
-    start = game.playout_start()
-    compiled_loops(game.kernels).random_playouts(start.data.copy(), game.spec, 1, 0, 200)
 
 
 def _family(ruleset_id: str) -> str:
@@ -82,7 +86,7 @@ def _warm_group(ids: list[str]) -> list[str]:
     return ids
 
 
-def warm_all(ids: Iterable[str] | None = None, jobs: int = 2,
+def warm_all(ids: Iterable[str] | None = None, jobs: int = os.cpu_count() or 1,
              progress: Callable[[str], None] | None = None) -> int:
     """Warms ``ids`` (default: `ruleset_ids`) on ``jobs`` processes, calling ``progress`` with
     each ruleset done. Returns the number of unreadable cache files deleted first."""

@@ -36,14 +36,6 @@ def add_parser(subparsers: Any) -> None:
     s.set_defaults(func=cmd_serve)
 
 
-def app_takes_urls() -> bool:
-    """Whether the app's store is SqlStore yet, which opens postgresql:// URLs (the app still
-    uses the sqlite3 store of records/store.py until it is switched over)."""
-    from ..records.sqlstore import SqlStore
-    from ..web.sessions import Store
-    return issubclass(Store, SqlStore)
-
-
 def app_from_env() -> Any:
     """The app of one server process, set up by the environment (uvicorn's factory)."""
     from ..web import create_app
@@ -79,6 +71,20 @@ def check_db(db: Path) -> None:
             raise UsageError(f"--db {db} is not an SQLite database")
 
 
+def check_store(db: str, lang: str) -> None:
+    """Opens the store once, bringing its schema up to date: UsageError if it cannot be opened
+    (a database server out of reach, a refused login, a newer schema), before any worker starts."""
+    import sqlalchemy as sa
+
+    from ..records.sqlstore import NewerSchema, SqlStore
+    from .copy_store import without_password
+    try:
+        SqlStore(db).close()
+    except (ValueError, sa.exc.DBAPIError, NewerSchema) as e:
+        error = str(getattr(e, "orig", None) or e).strip()
+        raise UsageError(tr(lang, "serve_bad_db", db=without_password(db), error=error)) from None
+
+
 def cmd_serve(args: argparse.Namespace, console: Any) -> int:
     import uvicorn
 
@@ -93,8 +99,6 @@ def cmd_serve(args: argparse.Namespace, console: Any) -> int:
         raise UsageError(tr(lang, "serve_workers_count"))
     if args.max_live is not None and args.max_live < 1:
         raise UsageError(tr(lang, "serve_max_live"))
-    if is_postgres(db) and not app_takes_urls():
-        raise UsageError(tr(lang, "serve_postgres_not_yet"))
     if args.workers > 1 and not is_postgres(db):
         raise UsageError(tr(lang, "serve_workers_sqlite", workers=args.workers))
     try:
@@ -103,6 +107,7 @@ def cmd_serve(args: argparse.Namespace, console: Any) -> int:
         raise UsageError(str(e)) from None
     if not is_postgres(db):
         check_db(Path(db))
+    check_store(db, lang)
     check_address(args.host, args.port)
     os.environ[ENV_DB] = db         # the workers (and uvicorn's own process) read it
     if args.max_live is not None:

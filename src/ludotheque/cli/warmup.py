@@ -19,8 +19,8 @@ def add_parser(sub: Any) -> None:
                                       "install takes a minute or two; later runs a few seconds)")
     s.add_argument("rulesets", nargs="*", help="only these rulesets (default: all, with each "
                                                "extension)")
-    s.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
-                   help="processes compiling side by side (default: 2 or the cores there are)")
+    s.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="processes compiling side by side (default: one a core)")
     s.add_argument("--json", action="store_true", help="print a JSON summary instead of a bar")
     s.set_defaults(func=cmd_warmup)
 

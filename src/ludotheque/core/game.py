@@ -269,10 +269,20 @@ class Game:
         principle, far longer than any practical limit). Rulesets with a cap override it."""
         return None
 
+    #: the compiled ``observe(s, spec, player, out)`` that writes `observation_tensor` into
+    #: every element of the float32 vector ``out``, and that vector's length: one encoding for
+    #: the per-state API and the batched environments (`ludotheque.vector`)
+    observer: tuple[Any, int] | None = None
+
     def observation_tensor(self, state: "State", player: int) -> np.ndarray:
         """A float32 vector with values in [0, 1], of shape `observation_shape`, describing
         ``state`` from ``player``'s side (see docs/PROTOCOL.md for each game's layout)."""
-        raise NotImplementedError
+        if self.observer is None:
+            raise NotImplementedError
+        observe, length = self.observer
+        out = np.empty(length, np.float32)
+        observe(state.data, self.spec, player, out)
+        return out
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
@@ -397,7 +407,9 @@ class State:
     def _init(self, game: Game, data: np.ndarray, actions: _Actions | None, ply: int,
               origin: tuple[int | None] | None) -> None:
         self.game = game
-        data.flags.writeable = False
+        # kept writable and never handed out (`data` is a read-only view): the kernels then
+        # see the array type of the compiled loops, where a read-only one would compile each
+        # kernel a second time for it
         self._data = data
         self._to_move: int | None = None          # cached: a state never changes
         self._legal: tuple[int, ...] | None = None
@@ -407,8 +419,10 @@ class State:
 
     @property
     def data(self) -> np.ndarray:
-        """The kernel state array (read-only)."""
-        return self._data
+        """The kernel state array (a read-only view)."""
+        view = self._data.view()
+        view.flags.writeable = False
+        return view
 
     # -- protocol -------------------------------------------------------------------
     @property

@@ -27,9 +27,12 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 import numba
+from numba.core import types
+from numba.core.dispatcher import _DispatcherBase
+from numba.core.errors import TypingError
 from platformdirs import user_cache_dir
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -63,6 +66,31 @@ def use_cache_dir() -> None:
     NUMBA_CACHE_DIR). Must run before the first ``@njit(cache=True)`` of the package."""
     if not os.environ.get("NUMBA_CACHE_DIR"):
         numba.config.CACHE_DIR = str(JIT_DIR / "numba")  # type: ignore[attr-defined]
+
+
+def compile_for_types() -> None:
+    """Has a compiled function that compiled code calls with constant arguments compile for
+    their types, not for each constant. numba compiles a callee for the literal values it is
+    given (a game's table offsets, a direction), so a helper was compiled again for each
+    caller and constant: a quarter of the warm-up's compile time. LLVM inlines the helpers
+    and folds the constants all the same; a function that cannot be typed without its
+    constants, or that calls itself, still gets them."""
+    general_call = _DispatcherBase.get_call_template
+    unliteral: Callable[[Any], Any] = types.unliteral
+
+    def get_call_template(self: Any, args: Any, kws: Any) -> Any:
+        general = [unliteral(a) for a in args]
+        general_kws = {k: unliteral(v) for k, v in kws.items()}
+        # a function calling itself while it compiles keeps numba's own typing: its general
+        # signature may be the one being compiled (numba refuses to re-enter it)
+        if not self._compiling_counter and (general != list(args) or general_kws != kws):
+            try:
+                return general_call(self, general, general_kws)
+            except TypingError:
+                pass
+        return general_call(self, args, kws)
+
+    _DispatcherBase.get_call_template = get_call_template  # type: ignore[method-assign]
 
 
 def prune(days: float = 7.0) -> list[Path]:

@@ -1,4 +1,4 @@
-"""Game records (JSON and text) and the SQLite store of saved games."""
+"""Game records (JSON and text) and the store of saved games (SQLite or PostgreSQL)."""
 from .record import GameRecord
 
 __all__ = ["GameRecord"]

@@ -1,15 +1,16 @@
 """The store of saved games on SQLAlchemy Core, for SQLite (the embedded default: one process)
 and PostgreSQL (any number of server processes, on any number of machines).
 
-`SqlStore` has the methods of `records.store.GameStore` and of the web app's `Store`
-(``claim_seat``), with the same meaning, plus what several processes writing one game need:
-every write to a game first locks its row (PostgreSQL) or the file (SQLite), so a move is
-stored only at the ply its writer saw (`PlyTaken` otherwise, with nothing written), and a read
-sees one moment of the game.
+One row per game (ruleset, seats, mode, how it ended outside the rules, its table: players,
+offers, rated) and one row per action; players, ratings, clocks. A move is written and committed
+before anyone is told it was played, so a server that stops at any moment resumes every game
+exactly where its players last saw it. Several processes may write one game: every write to a
+game first locks its row (PostgreSQL) or the file (SQLite), so a move is stored only at the ply
+its writer saw (`PlyTaken` otherwise, with nothing written), and a read sees one moment of the game.
 
 The schema is Alembic's (records/migrations/), brought to the newest revision on open. A file
-made by `GameStore` is stamped with the revision matching its ``PRAGMA user_version``
-(`LEGACY_REVISIONS`), then upgraded: its games stay as they were.
+made by the sqlite3 store of earlier versions is stamped with the revision matching its
+``PRAGMA user_version`` (`LEGACY_REVISIONS`), then upgraded: its games stay as they were.
 """
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy.dialects import postgresql, sqlite
 
+from .ratings import Rating, after_game
 from .store import StoredGame
 
 METADATA = sa.MetaData()
@@ -98,9 +101,19 @@ leases = sa.Table(
     sa.Column("expires", sa.Float, nullable=False),
 )
 
+# a move's and a game's load statements, built once: building a statement costs more than
+# SQLite takes to run it
+_TOUCH = (games.update().where(games.c.id == sa.bindparam("game"))
+          .values(updated=sa.bindparam("now"), draw_offer=None))
+#: the plies a game has (they are numbered from 0 without a gap): from the key's index
+_PLIES = sa.select(sa.func.coalesce(sa.func.max(moves.c.ply) + 1, 0)).where(moves.c.game_id == sa.bindparam("game"))
+_ADD_MOVES = moves.insert()
+_GAME = sa.select(games).where(games.c.id == sa.bindparam("game"))
+_ACTIONS = sa.select(moves.c.action).where(moves.c.game_id == sa.bindparam("game")).order_by(moves.c.ply)
+
 MIGRATIONS = Path(__file__).with_name("migrations")
-#: the revision a `GameStore` file at ``PRAGMA user_version`` k is at (its list of migrations
-#: ported to Alembic revisions, in order): index k. Append only.
+#: the revision a file of the old sqlite3 store at ``PRAGMA user_version`` k is at (its list of
+#: migrations ported to Alembic revisions, in order): index k.
 LEGACY_REVISIONS = ["0001", "0002", "0003"]
 #: the key of the PostgreSQL advisory lock held while migrating: processes started together
 #: migrate one after the other
@@ -193,27 +206,40 @@ class SqlStore:
     def close(self) -> None:
         self.engine.dispose()
 
+    def _upsert(self, conn: sa.Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+        """Inserts ``rows``, each replacing the row with its primary key if there is one."""
+        insert = (postgresql.insert if self.postgres else sqlite.insert)(table)
+        keys = [c.name for c in table.primary_key]
+        conn.execute(insert.on_conflict_do_update(
+            index_elements=keys, set_={c: insert.excluded[c] for c in rows[0] if c not in keys}), rows)
+
+    def _holds(self, column: sa.Column[Any], text: str) -> sa.ColumnElement[bool]:
+        """Whether the text ``column`` contains ``text`` (case-sensitive, unlike LIKE on SQLite)."""
+        return (sa.func.strpos if self.postgres else sa.func.instr)(column, text) > 0
+
     # -- writes -------------------------------------------------------------------------
     def create(self, g: StoredGame) -> None:
         with self._writer.begin() as conn:
             conn.execute(games.insert().values(
                 id=g.id, ruleset=g.ruleset, mode=g.mode, level=g.level, ai_seat=g.ai_seat,
                 tokens=json.dumps(g.tokens), players=json.dumps(g.players), seed=g.seed,
-                created=g.created, updated=g.updated,
-                ended=json.dumps(g.ended) if g.ended else None, draw_offer=g.draw_offer))
+                created=g.created, updated=g.updated, ended=_json(g.ended), draw_offer=g.draw_offer,
+                player_ids=json.dumps(g.player_ids), rated=int(g.rated), open_table=int(g.open_table),
+                rematch=_json(g.rematch), takeback=_json(g.takeback)))
             if g.actions:
                 conn.execute(moves.insert(), [{"game_id": g.id, "ply": i, "action": a}
                                               for i, a in enumerate(g.actions)])
 
-    def _lock(self, conn: sa.Connection, game_id: str) -> int:
+    def _lock(self, conn: sa.Connection, game_id: str) -> int | None:
         """Locks the game for this transaction (its row on PostgreSQL; SQLite's writer holds
-        the file), touches it and clears a draw offer; the plies it has."""
-        done = conn.execute(games.update().where(games.c.id == game_id)
-                            .values(updated=time.time(), draw_offer=None))
-        if done.rowcount == 0:
+        the file), touches it and clears a draw offer; the plies it has, or None if it has
+        ended (a flag fell, someone resigned: no move may follow, whatever its ply)."""
+        row = conn.execute(_TOUCH.returning(games.c.ended), {"game": game_id, "now": time.time()}).first()
+        if row is None:
             raise KeyError(game_id)
-        return int(conn.execute(sa.select(sa.func.count()).select_from(moves)
-                                .where(moves.c.game_id == game_id)).scalar_one())
+        if row.ended is not None:
+            return None
+        return int(conn.execute(_PLIES, {"game": game_id}).scalar_one())
 
     def append(self, game_id: str, ply: int, actions: list[int]) -> None:
         """Stores ``actions`` as plies ``ply``, ``ply + 1``…; committed when this returns.
@@ -225,8 +251,8 @@ class SqlStore:
                 if stored != ply:
                     raise PlyTaken(game_id, ply, stored)
                 if actions:
-                    conn.execute(moves.insert(), [{"game_id": game_id, "ply": ply + i, "action": a}
-                                                  for i, a in enumerate(actions)])
+                    conn.execute(_ADD_MOVES, [{"game_id": game_id, "ply": ply + i, "action": a}
+                                              for i, a in enumerate(actions)])
         except sa.exc.IntegrityError as e:   # the (game_id, ply) key: never reached past the lock
             raise PlyTaken(game_id, ply, None) from e
 
@@ -239,10 +265,32 @@ class SqlStore:
                 raise PlyTaken(game_id, seen, stored)
             conn.execute(moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= plies))
 
-    def set_ended(self, game_id: str, ended: dict[str, Any] | None) -> None:
+    def set_ended(self, game_id: str, ended: dict[str, Any] | None, seen: int | None = None) -> None:
+        """Stores the game's ending; with ``seen`` (the plies the caller's game has) only if the
+        store has as many and no ending yet: a resignation, an agreed draw or a claim made on a
+        position another process has moved on from, or ended (a flag), is refused (PlyTaken)."""
         with self._writer.begin() as conn:
+            if seen is not None:
+                stored = self._lock(conn, game_id)
+                if stored != seen:
+                    raise PlyTaken(game_id, seen, stored)
             conn.execute(games.update().where(games.c.id == game_id).values(
-                ended=json.dumps(ended) if ended else None, draw_offer=None, updated=time.time()))
+                ended=_json(ended), draw_offer=None, updated=time.time()))
+
+    def end_at(self, game_id: str, ply: int, ended: dict[str, Any], clock: dict[str, Any]) -> bool:
+        """Ends the game and stores its clock, only if it has ``ply`` plies stored and no ending
+        yet: a flag that several processes see fall falls once. Whether it was written."""
+        with self._writer.begin() as conn:
+            row = conn.execute(sa.select(games.c.ended).where(games.c.id == game_id)
+                               .with_for_update()).one_or_none()
+            plies = conn.execute(_PLIES, {"game": game_id}).scalar_one()
+            if row is None or row.ended is not None or plies != ply:
+                return False
+            conn.execute(games.update().where(games.c.id == game_id).values(
+                ended=json.dumps(ended), draw_offer=None, updated=time.time()))
+            conn.execute(clocks.update().where(clocks.c.game_id == game_id).values(   # a running clock has its row
+                left0=clock["left"][0], left1=clock["left"][1], running=clock["running"], started=clock["started"]))
+        return True
 
     def set_players(self, game_id: str, players: list[str]) -> None:
         with self._writer.begin() as conn:
@@ -254,46 +302,128 @@ class SqlStore:
             conn.execute(games.update().where(games.c.id == game_id).values(draw_offer=seat))
 
     def claim_seat(self, game_id: str, tokens: list[str], players: list[str],
-                   before: list[str] | None = None) -> bool:
-        """Claiming an invitation seat: its fresh token and the guest's name, in one write.
-        With ``before`` (the tokens the caller saw), only if the store still has them: of two
-        guests claiming one seat, one gets it. Whether it was written."""
+                   player_ids: list[str | None], before: list[str] | None = None) -> bool:
+        """Claiming an invitation seat: its fresh token, the guest's name and player id, in one
+        write. With ``before`` (the tokens the caller saw), only if the store still has them:
+        of two guests claiming one seat, one gets it. Whether it was written."""
         where = [games.c.id == game_id]
         if before is not None:
             where.append(games.c.tokens == json.dumps(before))
         with self._writer.begin() as conn:
-            done = conn.execute(games.update().where(*where)
-                                .values(tokens=json.dumps(tokens), players=json.dumps(players)))
+            done = conn.execute(games.update().where(*where).values(
+                tokens=json.dumps(tokens), players=json.dumps(players), player_ids=json.dumps(player_ids)))
         return bool(done.rowcount)
+
+    def set_table(self, game_id: str, player_ids: list[str | None], rated: bool, open_table: bool) -> None:
+        """A new game's table: its players' identities, whether it is rated, listed in the lobby."""
+        with self._writer.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values(
+                player_ids=json.dumps(player_ids), rated=int(rated), open_table=int(open_table)))
+
+    def set_offer(self, game_id: str, column: str, offer: dict[str, Any] | None) -> None:
+        """A rematch or takeback offer (``column``), or none."""
+        assert column in ("rematch", "takeback")
+        with self._writer.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values({column: _json(offer)}))
+
+    # -- players and ratings --------------------------------------------------------------
+    def add_player(self, player_id: str, key_hash: str, name: str) -> None:
+        with self._writer.begin() as conn:
+            conn.execute(players.insert().values(id=player_id, key_hash=key_hash, name=name,
+                                                 created=time.time()))
+
+    def player_of_key(self, key_hash: str) -> tuple[str, str] | None:
+        """(id, name) of the player whose key has this hash."""
+        with self._reader.begin() as conn:
+            row = conn.execute(sa.select(players.c.id, players.c.name)
+                               .where(players.c.key_hash == key_hash)).first()
+        return (row.id, row.name) if row else None
+
+    def rename_player(self, player_id: str, name: str, renamed: dict[str, list[str]]) -> None:
+        """The player's new name, and the names of the seats of games (id -> players), at once."""
+        with self._writer.begin() as conn:
+            conn.execute(players.update().where(players.c.id == player_id).values(name=name))
+            for game_id, names in renamed.items():
+                conn.execute(games.update().where(games.c.id == game_id)
+                             .values(players=json.dumps(names)))
+
+    def games_of_player(self, player_id: str, unfinished: bool = False) -> list[str]:
+        """The ids of the games where the player holds a seat, latest first (``unfinished``: only
+        those not ended by a resignation, an agreement, a claim or an abort)."""
+        query = sa.select(games.c.id).where(self._holds(games.c.player_ids, json.dumps(player_id)))
+        if unfinished:
+            query = query.where(games.c.ended.is_(None))
+        with self._reader.begin() as conn:
+            return list(conn.execute(query.order_by(games.c.updated.desc()).limit(500)).scalars())
+
+    def open_tables(self, limit: int = 50) -> list[str]:
+        """Open tables still waiting for an opponent, newest first."""
+        with self._reader.begin() as conn:
+            return list(conn.execute(
+                sa.select(games.c.id).where(games.c.open_table == 1, games.c.ended.is_(None),
+                                            self._holds(games.c.tokens, '"invite:'))   # a seat not taken yet
+                .order_by(games.c.created.desc()).limit(limit)).scalars())
+
+    def rating(self, player_id: str, family: str) -> Rating:
+        with self._reader.begin() as conn:
+            return self._rating(conn, player_id, family)
+
+    @staticmethod
+    def _rating(conn: sa.Connection, player_id: str, family: str) -> Rating:
+        row = conn.execute(sa.select(ratings.c.rating, ratings.c.rd, ratings.c.vol, ratings.c.games)
+                           .where(ratings.c.player_id == player_id, ratings.c.family == family)).first()
+        return Rating(*row) if row else Rating()
+
+    def ratings_of(self, player_id: str) -> dict[str, Rating]:
+        with self._reader.begin() as conn:
+            rows = conn.execute(sa.select(ratings).where(ratings.c.player_id == player_id))
+            return {r.family: Rating(r.rating, r.rd, r.vol, r.games) for r in rows}
+
+    def settle(self, game_id: str, family: str, a: str, b: str, score_a: float) -> bool:
+        """Rates a game that ``a`` scored ``score_a`` against ``b``, once: False (and nothing
+        changed) if this game was already rated (by this process or another). The ratings are
+        read and written in one transaction, the two players' rows locked (in a fixed order),
+        so two of their games ending at once in two processes both count."""
+        with self._writer.begin() as conn:
+            done = conn.execute(games.update().where(games.c.id == game_id, games.c.rating_done == 0)
+                                .values(rating_done=1))
+            if not done.rowcount:
+                return False
+            conn.execute(sa.select(players.c.id).where(players.c.id.in_([a, b]))
+                         .order_by(players.c.id).with_for_update())
+            old = {pid: self._rating(conn, pid, family) for pid in (a, b)}
+            new = dict(zip((a, b), after_game(old[a], old[b], score_a)))
+            self._upsert(conn, ratings, [{"player_id": pid, "family": family, "rating": r.rating,
+                                          "rd": r.rd, "vol": r.vol, "games": r.games}
+                                         for pid, r in new.items()])
+            return True
 
     # -- reads --------------------------------------------------------------------------
     def get(self, game_id: str) -> StoredGame | None:
         with self._reader.begin() as conn:
-            row = conn.execute(sa.select(games).where(games.c.id == game_id)).one_or_none()
+            row = conn.execute(_GAME, {"game": game_id}).one_or_none()
             if row is None:
                 return None
-            actions = list(conn.execute(sa.select(moves.c.action).where(moves.c.game_id == game_id)
-                                        .order_by(moves.c.ply)).scalars())
+            actions = list(conn.execute(_ACTIONS, {"game": game_id}).scalars())
         return StoredGame(id=row.id, ruleset=row.ruleset, mode=row.mode, level=row.level,
                           ai_seat=row.ai_seat, tokens=json.loads(row.tokens),
                           players=json.loads(row.players), seed=row.seed, created=row.created,
-                          updated=row.updated, ended=json.loads(row.ended) if row.ended else None,
-                          draw_offer=row.draw_offer, actions=actions)
+                          updated=row.updated, ended=_unjson(row.ended), draw_offer=row.draw_offer,
+                          actions=actions, player_ids=json.loads(row.player_ids),
+                          rated=bool(row.rated), open_table=bool(row.open_table),
+                          rematch=_unjson(row.rematch), takeback=_unjson(row.takeback))
 
     def ids(self) -> list[str]:
         with self._reader.begin() as conn:
             return list(conn.execute(sa.select(games.c.id).order_by(games.c.updated.desc())).scalars())
 
-    # -- expiry of old unfinished games (web/limits.py) -------------------------------------
     # -- clocks (web/clocks.py) -------------------------------------------------------------
     def save_clock(self, game_id: str, c: dict[str, Any]) -> None:
         """Stores a game's clock: ``{"base", "inc", "days", "left": [s, s], "running", "started"}``."""
-        row = {"base": c["base"], "inc": c["inc"], "days": c["days"], "left0": c["left"][0],
-               "left1": c["left"][1], "running": c["running"], "started": c["started"]}
         with self._writer.begin() as conn:
-            done = conn.execute(clocks.update().where(clocks.c.game_id == game_id).values(**row))
-            if done.rowcount == 0:
-                conn.execute(clocks.insert().values(game_id=game_id, **row))
+            self._upsert(conn, clocks, [{"game_id": game_id, "base": c["base"], "inc": c["inc"],
+                                         "days": c["days"], "left0": c["left"][0], "left1": c["left"][1],
+                                         "running": c["running"], "started": c["started"]}])
 
     def clock_of(self, game_id: str) -> dict[str, Any] | None:
         with self._reader.begin() as conn:
@@ -310,12 +440,29 @@ class SqlStore:
             return [(i, d) for i, d in conn.execute(
                 sa.select(clocks.c.game_id, clocks.c.started + left).where(clocks.c.running.is_not(None)))]
 
+    # -- SQLite's checkpoints: a server's writes never wait for the copy of the log ----------
     def defer_checkpoints(self) -> None:
-        """Nothing to do: the database server (or SQLite's own automatic checkpoint) keeps its log."""
+        """Stops SQLite copying the write-ahead log into the database inside commits (it does
+        every 1000 pages, with an fsync, while the writer holds the lock: a move held up for
+        milliseconds, and every move queued behind it). The caller then calls `checkpoint`
+        every second or so. Nothing to do on PostgreSQL (the server keeps its own log)."""
+        if self.postgres:
+            return
+        sa.event.listen(self.engine, "connect",
+                        lambda dbapi, _record: dbapi.execute("PRAGMA wal_autocheckpoint=0"))
+        self.engine.dispose()             # connections opened before reopen with it
 
     def checkpoint(self) -> None:
-        """Nothing to do (see `defer_checkpoints`)."""
+        """Copies SQLite's log into the database in PASSIVE mode: writers go on meanwhile."""
+        if self.postgres:
+            return
+        raw = self.engine.raw_connection()
+        try:
+            raw.cursor().execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            raw.close()
 
+    # -- expiry of old unfinished games (web/limits.py) -------------------------------------
     def unfinished_before(self, cutoff: float, after: tuple[float, str] = (-math.inf, ""),
                           limit: int = 100) -> list[tuple[float, str]]:
         """(updated, id) of games with no ending stored and untouched since ``cutoff``, in that
@@ -335,6 +482,14 @@ class SqlStore:
             done = conn.execute(games.delete().where(games.c.id == game_id, games.c.ended.is_(None),
                                                      games.c.updated < cutoff))
         return done.rowcount == 1
+
+
+def _json(value: Any) -> str | None:
+    return json.dumps(value) if value else None
+
+
+def _unjson(text: str | None) -> Any:
+    return json.loads(text) if text else None
 
 
 class GamesExist(Exception):

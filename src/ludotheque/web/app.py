@@ -1,6 +1,7 @@
 """The browser app: a JSON API, one websocket per game, and the static front end.
 
     app = create_app("games.sqlite")      # uvicorn.Server(server_config(app, host, port)).run()
+    app = create_app("postgresql://USER@HOST:PORT/DB")
 
 The engine is the only rules authority: the page receives the board geometry, the view of
 the position and, each turn, the legal actions with their notation and points; it sends back
@@ -22,7 +23,7 @@ import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Coroutine, TypeVar
+from typing import Any, AsyncIterator, Awaitable, Callable, Coroutine, TypeVar
 
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -32,14 +33,17 @@ from fastapi.staticfiles import StaticFiles
 from ..ai.agents import make_agent
 from ..core.errors import LudoError, RulesetError
 from ..core.rules_text import LANGUAGES, rules_text
+from ..records.sqlstore import SqlStore
 from .. import i18n
 from ..i18n import Message
 from . import sessions as S
+from .bus import Bus, make_bus
 from .clocks import FlagTimer
+from .lease import Leases
 from .examples import examples_of
 from .limits import Expirer, Limiter, Limits
 from .live import LRU, MAX_LIVE
-from .sessions import Manager, Session, SessionError, Store
+from .sessions import Manager, Session, SessionError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -66,11 +70,24 @@ ANALYSES_KEPT = 500         # finished games' analyses kept in memory
 SERVER_SETTINGS: dict[str, Any] = dict(log_level="warning", ws_max_size=MAX_FRAME,
                                        ws_per_message_deflate=False, h11_max_incomplete_event_size=16_384)
 CHECKPOINT_SECONDS = 1.0    # the store's log is copied into its file this often, off the moves' path
+#: several server processes (web/bus.py, web/lease.py): a computer's turn is leased for
+#: AI_LEASE seconds (renewed while it thinks), and each process looks for the turns of dead
+#: processes every SWEEP seconds; each tells the others of its sockets every PRESENCE_BEAT
+#: seconds, and is counted out PRESENCE_HOLDS seconds after it last did
+AI_LEASE = 6.0
+SWEEP = 1.0
+PRESENCE_BEAT = 5.0
+PRESENCE_HOLDS = 3 * PRESENCE_BEAT
+PRESENCE_BATCH = 100        # games told in one notification (each about 40 of its 8000 bytes)
 
 
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kw: Any) -> uvicorn.Config:
     """The uvicorn settings the app is meant to run with (SERVER_SETTINGS)."""
     return uvicorn.Config(app, host=host, port=port, **SERVER_SETTINGS, **kw)
+
+
+class LeaseLost(Exception):
+    """Another process took over a lease this one was working under."""
 
 
 def _bounded_int(text: str) -> int:
@@ -94,11 +111,16 @@ def parse_json(raw: str | bytes) -> Any:
         raise SessionError(f"malformed message: not JSON ({str(e)[:80]})") from None
 
 
-def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
-               max_live: int = MAX_LIVE, limits: Limits | None = None) -> FastAPI:
-    """``now``: the server's clock (seconds since the epoch); tests inject their own.
-    ``max_live``: the games kept in memory (live.py); ``limits``: abuse limits (limits.py)."""
-    store = Store(db_path)
+def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
+               max_live: int = MAX_LIVE, limits: Limits | None = None, bus: Bus | None = None) -> FastAPI:
+    """``db``: an SQLite file or a postgresql:// URL (`SqlStore`; its schema is brought up to
+    date here). ``now``: the server's clock (seconds since the epoch); tests inject their own.
+    ``max_live``: the games kept in memory (live.py); ``limits``: abuse limits (limits.py);
+    ``bus``: how the processes serving the same store hear of each other's changes (bus.py;
+    by default PostgreSQL's for a postgresql:// store, else none)."""
+    store = SqlStore(db)
+    bus = bus or make_bus(str(db))
+    leases = Leases(store)
     manager = Manager(store, now, max_live)
     limits = limits or Limits()
     limiter, expirer = Limiter(limits, manager), Expirer(manager, limits)
@@ -121,7 +143,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         task.add_done_callback(tasks.discard)
 
     async def checkpoints() -> None:
-        """The store's log copied into the database by a task of its own (GameStore.checkpoint)."""
+        """SQLite's log copied into the database by a task of its own (SqlStore.checkpoint)."""
         store.defer_checkpoints()
         while True:
             await asyncio.sleep(CHECKPOINT_SECONDS)
@@ -136,7 +158,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             session = await session_of(game_id)     # loading a game checks its flag too
             async with session.lock:
                 if await engine(session.flag_fall):
-                    await broadcast(session)
+                    await broadcast(session, kind="flag")
                 flags.arm(game_id, session.clock.deadline() if session.clock else None)
         except Exception:   # a failed check must not stop the other clocks
             log.exception("flag check failed in %s", game_id)
@@ -151,10 +173,16 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         for game_id, deadline in await engine(store.running_clocks):   # clocks that ran on
             flags.arm(game_id, deadline)
         spawn(flags.run())
-        spawn(checkpoints())
+        if not store.postgres:      # PostgreSQL keeps its own log
+            spawn(checkpoints())
+        await bus.start()
+        bus.subscribe(heard, resync)
+        spawn(sweep())
+        spawn(presence_beats())
         yield
         for task in list(tasks):
             task.cancel()
+        await bus.close()
         engine_pool.shutdown(wait=False, cancel_futures=True)
         search_pool.shutdown(wait=False, cancel_futures=True)
         analysis_pool.shutdown(wait=False, cancel_futures=True)
@@ -291,7 +319,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         async with session.lock:
             token, seats = await engine(manager.claim, session, d.get("code"), d.get("token"), d.get("name"),
                                         d.get("key"))
-            await broadcast(session)
+            await broadcast(session, kind="seat")
         return {"id": game_id, "token": token, "you": seats}
 
     @app.post("/api/games/{game_id}/join")
@@ -302,7 +330,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         session = await session_of(game_id)
         async with session.lock:
             await engine(manager.set_name, session, d.get("token"), d.get("name"))
-            await broadcast(session)
+            await broadcast(session, kind="name")
         return {"id": game_id, "you": session.seats_of(d.get("token"))}
 
     # -- tables: players, open tables, live games ----------------------------------------
@@ -326,7 +354,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         name, changed = await engine(manager.rename, d.get("key"), d.get("name"))
         for session in changed:
             async with session.lock:
-                await broadcast(session)
+                await broadcast(session, kind="name")
         return {"name": name}
 
     @app.post("/api/games/{game_id}/sit")
@@ -336,7 +364,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         session = await session_of(game_id)
         async with session.lock:
             token, seats = await engine(manager.sit, session, d.get("key"))
-            await broadcast(session)
+            await broadcast(session, kind="seat")
         return {"id": game_id, "token": token, "you": seats}
 
     @app.get("/api/tables")
@@ -454,16 +482,21 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
         manager.settle(session)
         return session.snapshot(True)
 
-    async def broadcast(session: Session, note: Message | None = None, snap: dict[str, Any] | None = None,
-                        skip: Any = None) -> None:
+    async def broadcast(session: Session, note: Message | dict[str, Any] | None = None,
+                        snap: dict[str, Any] | None = None, skip: Any = None,
+                        kind: str | None = "change") -> None:
         """Sends the change (``snap``: `settled`, if already made) to every open socket but
-        ``skip``; call it holding the session's lock."""
+        ``skip``, and tells the other processes what ``kind`` of change was stored (None: it
+        was not, or they told us); call it holding the session's lock. ``note``: a sentence
+        for the players, or its fields as another process sent them."""
         if snap is None:
             snap = await engine(settled, session)
         if session.clock:
             flags.arm(session.g.id, session.clock.deadline())
-        if note:
-            snap["note"], snap["note_msg"] = str(note), note.to_json()
+        said = {"note": str(note), "note_msg": note.to_json()} if isinstance(note, Message) else note or {}
+        snap.update(said)
+        if kind is not None:
+            spawn(bus.publish(session.g.id, {"kind": kind, "ply": len(session.moves), **said}))
         common = json.dumps(snap, separators=(",", ":"))[:-1]   # encoded once; each socket adds its seats
         dead = []
         for ws, seats in list(session.sockets_seats.items()):
@@ -477,28 +510,68 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             session.sockets_seats.pop(ws, None)
 
     async def ai_turns(session: Session) -> None:
-        """The computer plays while it is its turn. It searches without the session's lock, so
-        players can still undo, resign or chat; a result for an older position is dropped."""
+        """The computer plays while it is its turn, in the one process holding the turn's lease
+        (another takes it over if this one dies: `sweep`). It searches without the session's
+        lock, so players can still undo, resign or chat; a result for an older position is
+        dropped, as is a move the store refuses (another process played first: the game reloads)."""
         if session.ai_busy:
             return
         session.ai_busy = True
+        key = "ai:" + session.g.id
         try:
+            # the outer loop: a turn that comes while the lease is being released is played too
             while session.ai_to_move():
-                state = session.state
-                note = None
-                try:
-                    action = await search(session.ai_choose, state)
-                except Exception as e:  # a broken agent must not freeze the game
-                    log.exception("computer player failed in %s", session.g.id)
-                    action = await engine(lambda: random.choice(state.legal_actions()))
-                    note = i18n.msg("srv.computerFailed", error=type(e).__name__)
-                async with session.lock:
-                    if session.state is not state:
-                        continue
-                    await engine(session.ai_play, action)
-                    await broadcast(session, note)
+                if not await engine(leases.take, key, AI_LEASE):
+                    return                  # another process is playing this turn
+                while session.ai_to_move():
+                    state = session.state
+                    note = None
+                    try:
+                        action = await leased(key, search(session.ai_choose, state))
+                    except LeaseLost:
+                        return
+                    except Exception as e:  # a broken agent must not freeze the game
+                        log.exception("computer player failed in %s", session.g.id)
+                        action = await engine(lambda: random.choice(state.legal_actions()))
+                        note = i18n.msg("srv.computerFailed", error=type(e).__name__)
+                    async with session.lock:
+                        if session.state is not state:
+                            continue
+                        await engine(session.ai_play, action)
+                        await broadcast(session, note, kind="ai")
+                await engine(leases.release, key)
         finally:
             session.ai_busy = False
+
+    async def leased(key: str, work: Awaitable[T]) -> T:
+        """Awaits ``work``, renewing the lease ``key`` meanwhile; LeaseLost if it was taken over
+        (this process stalled past its lease): the work's result is dropped."""
+        job = asyncio.ensure_future(work)
+        while True:
+            done, _ = await asyncio.wait([job], timeout=AI_LEASE / 3)
+            if done:
+                return job.result()
+            if not await engine(leases.renew, key, AI_LEASE):
+                raise LeaseLost(key)
+
+    async def sweep() -> None:
+        """Takes over the computer's turns whose leases ran out (their processes died: another
+        process, or this server before a restart)."""
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                for key in await engine(leases.take_expired, "ai:", AI_LEASE):
+                    try:
+                        session = await session_of(key[3:])
+                        await engine(session.reload)    # its holder may have moved before it died
+                    except SessionError:                # the game is gone (expired)
+                        session = None
+                    if session is not None and session.ai_to_move():
+                        spawn(ai_turns(session))
+                    else:
+                        await engine(leases.release, key)
+            except Exception:   # the next sweep tries again
+                log.exception("the sweep of computer turns failed")
 
     def change(session: Session, kind: str, token: Any, msg: dict[str, Any]) -> Message | None:
         """Applies one command (in a worker thread, the session's lock held); returns a note."""
@@ -570,7 +643,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                     await engine(session.flag_fall)
                     await broadcast(session)
                 note, snap = await engine(change_settled, session, kind, token, msg)
-                await broadcast(session, note, snap)
+                await broadcast(session, note, snap, kind=kind)
             if session.ai_to_move():
                 spawn(ai_turns(session))
             rematch = manager.loaded((session.g.rematch or {}).get("game"))
@@ -594,6 +667,10 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             return
         seats = session.seats_of(token)
         try:
+            if token and not seats:     # a seat taken on another process a moment ago
+                async with session.lock:
+                    await engine(session.reload)
+                seats = session.seats_of(token)
             geometry = await engine(S.geometry_of, session.g.ruleset)
             async with session.lock:    # the full position, then every change after it
                 seen = presence(session)
@@ -602,6 +679,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
                 snap = await engine(session.snapshot)
                 await websocket.send_json({**snap, "you": seats, "geometry": geometry})
                 await tell_presence(session, seen, skip=websocket)
+            spawn(say_presence([session], ask=True))
             if session.ai_to_move():
                 spawn(ai_turns(session))
             while True:
@@ -618,6 +696,7 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
             session.sockets_seats.pop(websocket, None)
             session.update_presence(manager.now())
             spawn(left(session, seen))    # a task of its own: this one may be cancelled as it ends
+            spawn(say_presence([session]))
 
     async def left(session: Session, seen: tuple[list[bool], int]) -> None:
         async with session.lock:
@@ -626,11 +705,93 @@ def create_app(db_path: str | Path, *, now: Callable[[], float] = time.time,
     def presence(session: Session) -> tuple[list[bool], int]:
         return session.presence(), session.watchers()
 
+    # -- other processes: their changes and their sockets (bus.py) --------------------------
+    def heard(game_id: str, payload: dict[str, Any]) -> None:
+        """Another process stored a change of ``game_id`` or counted its sockets on it: if this
+        one holds the game, it reloads it and tells its own sockets."""
+        if payload.get("kind") == "presence":
+            for game, here in payload["games"].items():
+                heard_presence(game, here, payload["from"], payload.get("ask", False))
+            return
+        session = manager.loaded(game_id)
+        if session is not None:
+            spawn(reload(session, {k: payload[k] for k in ("note", "note_msg") if k in payload}))
+
+    def heard_presence(game_id: str, here: list[Any], origin: str, ask: bool) -> None:
+        session = manager.loaded(game_id)
+        if session is None:
+            return
+        seen = presence(session)
+        if any(here):
+            session.elsewhere[origin] = (here[:2], here[2], time.monotonic() + PRESENCE_HOLDS)
+        else:
+            session.elsewhere.pop(origin, None)
+        if ask and session.sockets_seats:
+            spawn(say_presence([session]))
+        if presence(session) != seen:
+            spawn(retell(session, seen))
+
+    async def reload(session: Session, said: dict[str, Any] | None = None) -> None:
+        """The game as the store has it, told to this process's sockets (even if it was reloaded
+        already: a move refused here for a stale ply reloads it, but tells nobody)."""
+        def reloaded() -> dict[str, Any]:   # one trip to a worker thread
+            session.reload()
+            return settled(session)
+
+        async with session.lock:
+            try:
+                snap = await engine(reloaded)
+            except SessionError:        # the game is gone (expired)
+                return
+            await broadcast(session, said, snap, kind=None)
+        if session.ai_to_move() and session.sockets_seats:
+            spawn(orphan_turn(session, len(session.moves)))
+
+    async def orphan_turn(session: Session, ply: int) -> None:
+        """A computer's turn heard of from another process is that process's to play: this one
+        tries only if the turn is still unplayed a lease later (its mover died before it took
+        the lease, so no sweep will find it). Trying at once would race the mover for the lease."""
+        await asyncio.sleep(AI_LEASE)
+        if len(session.moves) == ply and session.ai_to_move() and session.sockets_seats:
+            await ai_turns(session)
+
+    def resync() -> None:
+        """The bus was down a moment: what it missed is in the store."""
+        for session in manager.sessions.values():
+            spawn(reload(session))
+        spawn(say_presence([s for s in manager.sessions.values() if s.sockets_seats], ask=True))
+
+    async def say_presence(sessions: list[Session], ask: bool = False) -> None:
+        """Tells the other processes this one's sockets on these games (``ask``: and asks
+        theirs), a batch of games a notification."""
+        for k in range(0, len(sessions), PRESENCE_BATCH):
+            games = {s.g.id: s.here() for s in sessions[k:k + PRESENCE_BATCH]}
+            await bus.publish("", {"kind": "presence", "from": bus.origin, "games": games, "ask": ask})
+
+    async def retell(session: Session, seen: tuple[list[bool], int]) -> None:
+        async with session.lock:
+            session.update_presence(manager.now())
+            await tell_presence(session, seen)
+
+    async def presence_beats() -> None:
+        """Every PRESENCE_BEAT seconds: this process's sockets told again (so that the others
+        count them on), and the processes silent too long (killed) counted out."""
+        while True:
+            await asyncio.sleep(PRESENCE_BEAT)
+            spawn(say_presence([s for s in manager.sessions.values() if s.sockets_seats]))
+            for session in manager.sessions.values():
+                gone = [k for k, (_, _, until) in session.elsewhere.items() if until < time.monotonic()]
+                if gone:
+                    seen = presence(session)
+                    for k in gone:
+                        del session.elsewhere[k]
+                    spawn(retell(session, seen))
+
     async def tell_presence(session: Session, seen: tuple[list[bool], int], skip: Any = None) -> None:
         """After a socket opened or closed (the session's lock held): the players' presence
         and the watchers, told to the other sockets if they changed since ``seen``."""
         if presence(session) != seen and any(ws is not skip for ws in session.sockets_seats):
-            await broadcast(session, skip=skip)
+            await broadcast(session, skip=skip, kind=None)
 
     async def handle(session: Session, text: str | None, data: bytes | None, ws: WebSocket) -> dict[str, Any] | None:
         """One websocket message: parsed, bounded, run. Bad input gets an error reply and the

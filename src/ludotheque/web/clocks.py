@@ -105,7 +105,7 @@ class Clock:
         self.running, self.started = seat, now
 
     def row(self) -> dict[str, Any]:
-        """What the store keeps (`ludotheque.records.store.GameStore.save_clock`)."""
+        """What the store keeps (`ludotheque.records.sqlstore.SqlStore.save_clock`)."""
         return {"base": self.base, "inc": self.inc, "days": self.days, "left": list(self.left),
                 "running": self.running, "started": self.started}
 

@@ -35,8 +35,8 @@ from ..core.rules_text import title as rules_title
 from ..i18n import Message, msg, player
 from ..i18n import catalogue as catalogue_of
 from ..records.record import GameRecord
-from ..records.ratings import after_game
-from ..records.store import GameStore, StoredGame
+from ..records.sqlstore import PlyTaken, SqlStore
+from ..records.store import StoredGame
 from .live import LRU, MAX_LIVE, live_games
 from .clocks import NO_CLOCK, Clock
 
@@ -218,7 +218,7 @@ def check_int(value: Any, what: str) -> int:
 
 # -- one live game ---------------------------------------------------------------------------
 class Session:
-    def __init__(self, stored: StoredGame, store: GameStore, now: Callable[[], float] = time.time) -> None:
+    def __init__(self, stored: StoredGame, store: SqlStore, now: Callable[[], float] = time.time) -> None:
         self.g = stored
         self.store = store
         self.now = now                    # the server's clock
@@ -237,6 +237,9 @@ class Session:
         self._views: dict[int, tuple[State, dict[str, Any]]] = {}   # see `view`
         # tables: since when (server time) each seat has had no open socket; the seats' ratings
         self.away_since: list[float | None] = [None, None]
+        # other server processes' sockets on this game: process -> (seats present, watchers,
+        # until when the news holds: a process that stops telling is counted out then)
+        self.elsewhere: dict[str, tuple[list[bool], int, float]] = {}
         self.rating_cache: list[int | None] | None = None
         self.settled = False              # a rated game's result has been rated (or found rated)
 
@@ -283,13 +286,55 @@ class Session:
                            "n": s.move_to_string(action), "p": self.game.action_points(s, action)})
         self.states.append(s.apply(action))
 
-    def _commit(self, actions: list[int]) -> None:
-        """Stores then applies ``actions`` (already checked legal): stored before acknowledged."""
-        self.store.append(self.g.id, len(self.g.actions), actions)
+    def _commit(self, actions: list[int]) -> bool:
+        """Stores then applies ``actions`` (already checked legal): stored before acknowledged.
+        False, with nothing stored and the session reloaded, if another process stored
+        a move first."""
+        try:
+            self.store.append(self.g.id, len(self.g.actions), actions)
+        except PlyTaken:
+            self.reload()
+            return False
         for a in actions:
             self._push(a)
         self.g.actions.extend(actions)
         self.g.draw_offer = None
+        return True
+
+    def _truncate(self, plies: int) -> None:
+        """Takes back every action from ``plies`` on, if the store has the plies this session
+        has (a 409 otherwise, the session reloaded)."""
+        try:
+            self.store.truncate(self.g.id, plies, seen=len(self.g.actions))
+        except PlyTaken:
+            self.reload()
+            raise self._stale() from None
+        del self.g.actions[plies:], self.states[plies + 1:], self.moves[plies:]
+        self.mark = min(self.mark, plies)
+        self.g.draw_offer = None
+
+    def _stale(self) -> SessionError:
+        return SessionError(msg("srv.positionChanged", ply=len(self.moves)), 409)
+
+    def reload(self) -> None:
+        """The game as the store has it now, another process having changed it: the moves
+        both have are kept, the others replayed."""
+        stored = self.store.get(self.g.id)
+        if stored is None:
+            raise SessionError(msg("srv.noSuchGame"), 404)
+        keep = 0
+        for mine, theirs in zip(self.g.actions, stored.actions):
+            if mine != theirs:
+                break
+            keep += 1
+        del self.states[keep + 1:], self.moves[keep:]
+        self.g = stored
+        for a in stored.actions[keep:]:
+            self._push(a)
+        self.mark = min(self.mark, keep)
+        row = self.store.clock_of(stored.id)
+        self.clock = Clock(**row) if row else None
+        self.rating_cache = None
 
     def _throws(self, s: State, ply: int) -> list[int]:
         """Samples chance outcomes from ``s`` (reached at ``ply``) until a player is to move,
@@ -315,7 +360,7 @@ class Session:
         if isinstance(ply, bool) or not isinstance(ply, int):
             raise SessionError("a move names the ply it answers (\"ply\": an integer)")
         if ply != len(self.moves):
-            raise SessionError(msg("srv.positionChanged", ply=len(self.moves)), 409)
+            raise self._stale()
 
     def check_action(self, token: Any, action: Any) -> int:
         """The action, validated for this token; SessionError otherwise. Changes nothing."""
@@ -349,7 +394,8 @@ class Session:
         self.check_ply(ply)
         a = self.check_action(token, action)
         s = self.state.apply(a)
-        self._commit([a] + self._throws(s, len(self.g.actions) + 1))
+        if not self._commit([a] + self._throws(s, len(self.g.actions) + 1)):
+            raise self._stale()
 
     def explain(self, token: Any, points: Any) -> Message:
         """Why clicking ``points`` is not a move: asks the engine to read the points as a move."""
@@ -406,20 +452,15 @@ class Session:
                 break
         if target is None:
             raise SessionError(msg("srv.nothingToUndo"))
-        self.store.truncate(self.g.id, target)
-        del self.g.actions[target:], self.states[target + 1:], self.moves[target:]
-        self.mark = min(self.mark, target)
-        self.g.draw_offer = None
+        self._truncate(target)
 
     def resign(self, token: Any) -> None:
         seat = self._acting_seat(token)
         if self.over:
             raise SessionError(msg("srv.gameOver"))
         why = msg("srv.resigned", name=player(self.game.player_names[seat]))
-        ended = {"result": "0-1" if seat == 0 else "1-0", "winner": 1 - seat,
-                 "reason": str(why), "reason_msg": why.to_json()}
-        self.store.set_ended(self.g.id, ended)
-        self.g.ended = ended
+        self._end({"result": "0-1" if seat == 0 else "1-0", "winner": 1 - seat,
+                   "reason": str(why), "reason_msg": why.to_json()})
 
     def offer_draw(self, token: Any) -> Message:
         seat = self._acting_seat(token)
@@ -450,19 +491,23 @@ class Session:
 
     def _agree_draw(self) -> Message:
         why = msg("srv.drawAgreed")
-        ended = {"result": "1/2-1/2", "winner": None, "reason": str(why), "reason_msg": why.to_json()}
-        self.store.set_ended(self.g.id, ended)
-        self.g.ended = ended
+        self._end({"result": "1/2-1/2", "winner": None, "reason": str(why), "reason_msg": why.to_json()})
         return why
 
     # -- tables: two people at one game (presence, takeback, abort, claim) -----------------
     def presence(self) -> list[bool]:
-        """Whether each seat has an open socket."""
-        held = list(self.sockets_seats.values())    # one step: sockets come and go meanwhile
-        return [any(seat in seats for seats in held) for seat in (0, 1)]
+        """Whether each seat has an open socket, in this process or another."""
+        there = [seats for seats, _, _ in list(self.elsewhere.values())]
+        return [here or any(seats[seat] for seats in there) for seat, here in enumerate(self.here()[:2])]
 
     def watchers(self) -> int:
-        return sum(1 for seats in list(self.sockets_seats.values()) if not seats)
+        return self.here()[2] + sum(n for _, n, _ in list(self.elsewhere.values()))
+
+    def here(self) -> list[Any]:
+        """This process's sockets on the game: [seat 0 present, seat 1 present, watchers]."""
+        held = list(self.sockets_seats.values())    # one step: sockets come and go meanwhile
+        return [any(0 in seats for seats in held), any(1 in seats for seats in held),
+                sum(1 for seats in held if not seats)]
 
     def update_presence(self, now: float) -> None:
         """After a socket opened or closed: an absent seat is away from ``now`` on (or from
@@ -532,10 +577,7 @@ class Session:
         self.store.set_offer(self.g.id, "takeback", None)
         if not accept:
             return msg("srv.takebackDeclined")
-        self.store.truncate(self.g.id, start)
-        del self.g.actions[start:], self.states[start + 1:], self.moves[start:]
-        self.mark = min(self.mark, start)
-        self.g.draw_offer = None
+        self._truncate(start)
         return msg("srv.takebackAccepted")
 
     def can_abort(self) -> bool:
@@ -576,7 +618,13 @@ class Session:
         return why
 
     def _end(self, ended: dict[str, Any]) -> None:
-        self.store.set_ended(self.g.id, ended)
+        """Ends the game here and in the store, if nobody moved or ended it meanwhile (a 409
+        otherwise, the session reloaded)."""
+        try:
+            self.store.set_ended(self.g.id, ended, seen=len(self.g.actions))
+        except PlyTaken:
+            self.reload()
+            raise self._stale() from None
         self.g.ended = ended
 
     # -- what the page sees ----------------------------------------------------------------
@@ -668,8 +716,10 @@ class Session:
             why = msg("srv.flagFellDraw", name=name, other=rival)
             ended = {"result": "1/2-1/2", "winner": None}
         ended.update(reason=str(why), reason_msg=why.to_json())
-        self.store.save_clock(self.g.id, c.row())
-        self.store.set_ended(self.g.id, ended)
+        # once, whichever process sees it first: only if nobody moved or ended the game meanwhile
+        if not self.store.end_at(self.g.id, len(self.g.actions), ended, c.row()):
+            self.reload()
+            return True
         self.g.ended = ended
         return True
 
@@ -786,28 +836,11 @@ def _nameable(state: State, action: int) -> bool:
 
 
 # -- creating and finding games -------------------------------------------------------------
-class Store(GameStore):
-    """The game store, plus the writes only the web app makes: claiming an invitation seat
-    gives it a fresh token, the guest's name and player id, in one transaction; a new game's
-    table (its players, rated, open)."""
-
-    def claim_seat(self, game_id: str, tokens: list[str], players: list[str],
-                   player_ids: list[str | None]) -> None:
-        with self._lock, self._db:
-            self._db.execute("UPDATE games SET tokens = ?, players = ?, player_ids = ? WHERE id = ?",
-                             (json.dumps(tokens), json.dumps(players), json.dumps(player_ids), game_id))
-
-    def set_table(self, game_id: str, player_ids: list[str | None], rated: bool, open_table: bool) -> None:
-        with self._lock, self._db:
-            self._db.execute("UPDATE games SET player_ids = ?, rated = ?, open_table = ? WHERE id = ?",
-                             (json.dumps(player_ids), int(rated), int(open_table), game_id))
-
-
 class Manager:
     """The live sessions of one app, loaded from the store on first use. Its methods load
     games and replay records: call them from worker threads, never on the event loop."""
 
-    def __init__(self, store: Store, now: Callable[[], float] = time.time,
+    def __init__(self, store: SqlStore, now: Callable[[], float] = time.time,
                  max_live: int = MAX_LIVE) -> None:
         self.store = store
         self.now = now                    # the server's clock: the truth for clocks and presence
@@ -896,8 +929,10 @@ class Manager:
             raise SessionError(msg("srv.inviteUsed"), 409)
         return self._seat(session, seat, person, name)
 
-    def _seat(self, session: Session, seat: int, person: tuple[str, str] | None, name: Any) -> tuple[str, list[int]]:
-        """Gives the open ``seat`` to a guest (a person with a player identity, or a name only)."""
+    def _seat(self, session: Session, seat: int, person: tuple[str, str] | None, name: Any,
+              taken: str = "srv.inviteUsed") -> tuple[str, list[int]]:
+        """Gives the open ``seat`` to a guest (a person with a player identity, or a name only);
+        ``taken`` (a message id) if another process gave it first."""
         if session.g.rated and person is None:
             raise SessionError(msg("srv.ratedNeedsPlayer"))
         host = session.g.players[1 - seat]
@@ -908,7 +943,9 @@ class Manager:
         fresh = new_token()
         tokens, players, ids = list(session.g.tokens), list(session.g.players), list(session.g.player_ids)
         tokens[seat], players[seat], ids[seat] = fresh, name, person[0] if person else None
-        self.store.claim_seat(session.g.id, tokens, players, ids)
+        if not self.store.claim_seat(session.g.id, tokens, players, ids, before=session.g.tokens):
+            session.reload()                        # another process gave the seat first
+            raise SessionError(msg(taken), 409)
         session.g.tokens, session.g.players, session.g.player_ids = tokens, players, ids
         session.away_since[seat] = self.now()       # a claim is a sign of life
         session.rating_cache = None
@@ -1046,7 +1083,7 @@ class Manager:
         seat = session.open_seat()
         if seat is None or session.over:
             raise SessionError(msg("srv.tableTaken"), 409)
-        return self._seat(session, seat, person, None)
+        return self._seat(session, seat, person, None, "srv.tableTaken")
 
     def open_tables(self) -> list[dict[str, Any]]:
         """The lobby's open tables: games waiting for an opponent, newest first."""
@@ -1159,8 +1196,7 @@ class Manager:
             return
         score = 0.5 if result["winner"] is None else 1.0 if result["winner"] == 0 else 0.0
         family = ruleset_info(g.ruleset).family
-        new_a, new_b = after_game(self.store.rating(a, family), self.store.rating(b, family), score)
-        self.store.settle(g.id, family, {a: new_a, b: new_b})
+        self.store.settle(g.id, family, a, b, score)
         for other in list(self.sessions.values()):     # the players' other games show the new ratings
             if a in other.g.player_ids or b in other.g.player_ids:
                 other.rating_cache = None

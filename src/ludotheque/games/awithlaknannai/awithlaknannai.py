@@ -66,6 +66,8 @@ class Awithlaknannai(Game):
     num_actions = K.NUM_ACTIONS
     kernels = KERNELS
 
+    observer = (K.observe, 10 * K.NMAX + 5)
+
     def __init__(self, cid: str, serpents: bool, lemery: bool, shaman: bool, classic: bool,
                  no_backtrack: int, forced_chain: int, huffing: int, majority: int,
                  no_capture_draw: int) -> None:
@@ -408,33 +410,6 @@ class Awithlaknannai(Game):
         }[reason]
         return Outcome(termination, winner, msg("awith.end.snakes", why=why, result=result,
                                                 y=int(s[K.ONB]), o=int(s[K.ONB + 1])))
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """Planes (37 points each) from ``player``'s side: his snakes, enemy snakes, his
-        Shaman, enemy Shaman, huff candidates, the chain's snake, and for `no_backtrack` each
-        side's last step as from/to planes (his first); then 1 if he is to move, the phase
-        (3), the no-removal counter over its limit (or 100)."""
-        s = state.data
-        N, p = K.NMAX, player
-        obs = np.zeros(10 * N + 5, np.float32)
-        for c in range(self.npts):
-            if s[c]:
-                v = int(s[c]) - 1               # 0 yellow snake, 1 orange, 2, 3 Shamans
-                obs[(2 * (v >> 1) + ((v & 1) != p)) * N + c] = 1.0
-            obs[4 * N + c] = s[K.CAND + c]
-        if s[K.ACTOR] >= 0:
-            obs[5 * N + int(s[K.ACTOR])] = 1.0
-        for q in range(2):
-            if s[K.LASTF + q] >= 0:
-                side = int(q != p)
-                obs[(6 + 2 * side) * N + int(s[K.LASTF + q])] = 1.0
-                obs[(7 + 2 * side) * N + int(s[K.LASTT + q])] = 1.0
-        b = 10 * N
-        obs[b] = int(s[K.TO_MOVE]) == p
-        obs[b + 1 + int(s[K.PHASE])] = 1.0
-        limit = int(self.spec[K.P_NOCAP]) or 100
-        obs[b + 4] = min(int(s[K.NOCAP]) / limit, 1.0)
-        return obs
 
     def key(self, state: State) -> bytes:
         """The position with the repetition record as a multiset (its order and spare room

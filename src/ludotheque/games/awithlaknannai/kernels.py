@@ -664,3 +664,31 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     if s[END] != ONGOING and s[WINNER] != 2:
         out[s[WINNER]] = 1.0
         out[1 - s[WINNER]] = -1.0
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (10 * NMAX + 5 floats) from ``player``'s side: planes (NMAX
+    points each) of his snakes, enemy snakes, his Shaman, enemy Shaman, huff candidates, the
+    chain's snake, and for `no_backtrack` each side's last step as from/to planes (his
+    first); then 1 if he is to move, the phase (3), the no-removal counter over its limit (or
+    100)."""
+    p = player
+    out[:] = 0.0
+    for c in range(spec[P_NPTS]):
+        if s[c]:
+            v = s[c] - 1                        # 0 yellow snake, 1 orange, 2, 3 Shamans
+            out[(2 * (v >> 1) + int((v & 1) != p)) * NMAX + c] = 1.0
+        out[4 * NMAX + c] = s[CAND + c]
+    if s[ACTOR] >= 0:
+        out[5 * NMAX + s[ACTOR]] = 1.0
+    for q in range(2):
+        if s[LASTF + q] >= 0:
+            side = int(q != p)
+            out[(6 + 2 * side) * NMAX + s[LASTF + q]] = 1.0
+            out[(7 + 2 * side) * NMAX + s[LASTT + q]] = 1.0
+    b = 10 * NMAX
+    out[b] = s[TO_MOVE] == p
+    out[b + 1 + s[PHASE]] = 1.0
+    limit = spec[P_NOCAP] if spec[P_NOCAP] != 0 else 100
+    out[b + 4] = min(s[NOCAP] / limit, 1.0)

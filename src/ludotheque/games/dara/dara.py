@@ -52,6 +52,7 @@ class Dara(Game):
                                 no_capture_draw)
         self.width, self.height = 6, (6 if dala else 5)
         self.n = self.width * self.height
+        self.observer = (K.observe, 6 * self.n + 13)
         self.num_actions = 12 * self.n
 
     # -- cells ------------------------------------------------------------------------------
@@ -304,22 +305,6 @@ class Dara(Game):
             return Outcome(Termination.GOAL, w, msg("dara.end.captures", winner=winner))
         key = "dara.end.trapped" if reason == K.END_TRAPPED else "dara.end.no_placement"
         return Outcome(Termination.NO_MOVE, w, msg(key, winner=winner, loser=loser))
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """Six planes of cells from ``player``'s side (his piece, enemy piece, his hero, enemy
-        hero, his hut, enemy hut), then: 1 if he is to move, removal due, pieces in hand / 12
-        (his first), heroes in hand, huts in hand, pieces lost / 12, no-capture counter /
-        limit, and the row and column (+1, over 6) of the line that earned a due removal."""
-        s = state.data
-        p = player
-        board = s[:self.n]
-        planes = [(board == v).astype(np.float32) for v in (1 + p, 2 - p, 3 + p, 4 - p, 5 + p, 6 - p)]
-        limit = max(int(self.spec[K.S_NO_CAPTURE]), 1)
-        extra = [int(s[K.TO_MOVE]) == p, s[K.PEND], s[K.HAND + p] / 12, s[K.HAND + 1 - p] / 12,
-                 s[K.HERO + p], s[K.HERO + 1 - p], s[K.HUT + p], s[K.HUT + 1 - p],
-                 s[K.LOST + p] / 12, s[K.LOST + 1 - p] / 12, min(int(s[K.NOCAP]), limit) / limit,
-                 (s[K.PROW] + 1) / 6, (s[K.PCOL] + 1) / 6]
-        return np.concatenate(planes + [np.array(extra, np.float32)])
 
     def key(self, state: State) -> bytes:
         """Everything but the turn counter; the repetition record as a multiset."""

@@ -559,3 +559,36 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     if s[END] != ONGOING and s[WINNER] >= 0:
         out[s[WINNER]] = 1.0
         out[1 - s[WINNER]] = -1.0
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (6 n + 13 floats) from ``player``'s side: six planes of cells
+    (his piece, enemy piece, his hero, enemy hero, his hut, enemy hut), then: 1 if he is to
+    move, removal due, pieces in hand / 12 (his first), heroes in hand, huts in hand, pieces
+    lost / 12, no-capture counter / limit, and the row and column (+1, over 6) of the line
+    that earned a due removal."""
+    p, n = player, spec[S_N]
+    for c in range(n):
+        v = s[BOARD + c]
+        out[c] = v == 1 + p
+        out[n + c] = v == 2 - p
+        out[2 * n + c] = v == 3 + p
+        out[3 * n + c] = v == 4 - p
+        out[4 * n + c] = v == 5 + p
+        out[5 * n + c] = v == 6 - p
+    limit = max(spec[S_NO_CAPTURE], 1)
+    b = 6 * n
+    out[b] = s[TO_MOVE] == p
+    out[b + 1] = s[PEND]
+    out[b + 2] = s[HAND + p] / 12
+    out[b + 3] = s[HAND + 1 - p] / 12
+    out[b + 4] = s[HERO + p]
+    out[b + 5] = s[HERO + 1 - p]
+    out[b + 6] = s[HUT + p]
+    out[b + 7] = s[HUT + 1 - p]
+    out[b + 8] = s[LOST + p] / 12
+    out[b + 9] = s[LOST + 1 - p] / 12
+    out[b + 10] = min(s[NOCAP], limit) / limit
+    out[b + 11] = (s[PROW] + 1) / 6
+    out[b + 12] = (s[PCOL] + 1) / 6

@@ -101,6 +101,7 @@ class Fanorona(Game):
         par[K.P_VELA_PAIKA] = vela_orange == "paika_only"
         par[K.P_ENTRY] = (n + 9) // 10
         self.spec = (par, self.board.step, self.board.jump, self.board.dirs)
+        self.observer = (K.observe, 6 * n + 9)
         self.stop_action = n * 48
         self.pass_action = n * 48 + 1
 
@@ -383,30 +384,6 @@ class Fanorona(Game):
                   n=int(self.spec[0][K.P_NOCAP]))
         result = msg("end.draw") if w < 0 else msg("end.wins", player=player(self.player_names[w]))
         return Outcome(termination, None if w < 0 else w, msg("end.why_result", why=why, result=result))
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """Planes over the points, from ``player``'s side: his lemurs, his Female, enemy
-        lemurs, enemy Female, the chain's lemur, visited points; then 9 scalars."""
-        s = state.data
-        n = self.n
-        p = player
-        cells = s[K.BOARD:K.BOARD + n]
-        obs = np.zeros(6 * n + 9, np.float32)
-        own = ((cells - 1) & 1) == p
-        obs[0:n] = (cells != 0) & (cells < 3) & own
-        obs[n:2 * n] = (cells >= 3) & own
-        obs[2 * n:3 * n] = (cells != 0) & (cells < 3) & ~own
-        obs[3 * n:4 * n] = (cells >= 3) & ~own
-        if s[K.SUB] == K.CHAIN:
-            obs[4 * n + s[K.CPOS]] = 1
-            for q in range(n):
-                obs[5 * n + q] = K.visited(s, q)
-        par = self.spec[0]
-        obs[6 * n:] = (s[K.SUB] == K.CHAIN, s[K.SUB] == K.DECIDE, s[K.TAM + p] / 2, s[K.TAM + 1 - p] / 2,
-                       s[K.POOL + p] / 22, s[K.POOL + 1 - p] / 22, s[K.GCAPS] / 17,
-                       min(int(s[K.NOCAP]) / par[K.P_NOCAP], 1.0) if par[K.P_NOCAP] else 0,
-                       int(s[K.TO_MOVE]) == p)
-        return obs
 
     def key(self, state: State) -> bytes:
         """Header and board, with the turn count only while it matters (FA-F3), and the

@@ -535,3 +535,34 @@ def returns(s: np.ndarray, spec, out: np.ndarray) -> None:
     if s[END] != ONGOING and w >= 0:
         out[w] = 1.0
         out[1 - w] = -1.0
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: tuple, player: int, out: np.ndarray) -> None:  # type: ignore[type-arg]
+    """The observation tensor (6 n + 9 floats) from ``player``'s side: planes over the
+    points of his lemurs, his Female, enemy lemurs, enemy Female, the chain's lemur, visited
+    points; then: chain under way, decision pending, tamarins in hand / 2 (his first), lemurs
+    lost / 22 (his first), Vela's green captures / 17, the no-capture counter over its limit,
+    1 if he is to move."""
+    par = spec[0]
+    n, p = par[P_N], player
+    out[:] = 0.0
+    for q in range(n):
+        c = s[BOARD + q]
+        if c != EMPTY:
+            out[(int(c >= 3) + 2 * int(((c - 1) & 1) != p)) * n + q] = 1.0
+    if s[SUB] == CHAIN:
+        out[4 * n + s[CPOS]] = 1.0
+        for q in range(n):
+            out[5 * n + q] = visited(s, q)
+    b = 6 * n
+    out[b] = s[SUB] == CHAIN
+    out[b + 1] = s[SUB] == DECIDE
+    out[b + 2] = s[TAM + p] / 2
+    out[b + 3] = s[TAM + 1 - p] / 2
+    out[b + 4] = s[POOL + p] / 22
+    out[b + 5] = s[POOL + 1 - p] / 22
+    out[b + 6] = s[GCAPS] / 17
+    if par[P_NOCAP]:
+        out[b + 7] = min(s[NOCAP] / par[P_NOCAP], 1.0)
+    out[b + 8] = s[TO_MOVE] == p

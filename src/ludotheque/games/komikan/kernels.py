@@ -621,3 +621,34 @@ def new_state(spec: np.ndarray, board: np.ndarray, puma: int, condor: int, grass
         s[TO_MOVE] = 1 if grass[0] < 0 else 0
     need = start_turn(s, spec)
     return np.concatenate([s, np.zeros(need - len(s), np.int32)]) if need else s
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (5 N + 9 floats): five planes over the 31 points (alpaca,
+    Alpha, Puma, Condor, grass: the roles differ, so the planes do not swap), then: 1 if
+    ``player`` is to move, 1 if he plays the Puma, pile / goal, return pending, chain under
+    way, grass to place, Condor resting, second wave spent, no-capture counter / limit."""
+    out[:] = 0.0
+    for c in range(N):
+        out[c] = s[BOARD + c] == ALPACA
+        out[N + c] = s[BOARD + c] == ALPHA
+    if s[PUMA] >= 0:
+        out[2 * N + s[PUMA]] = 1.0
+    if s[CONDOR] >= 0:
+        out[3 * N + s[CONDOR]] = 1.0
+    if s[GRASS0] >= 0:
+        out[4 * N + s[GRASS0]] = 1.0
+    if s[GRASS1] >= 0:
+        out[4 * N + s[GRASS1]] = 1.0
+    limit = max(spec[S_NO_CAPTURE], 1)
+    b = 5 * N
+    out[b] = s[TO_MOVE] == player
+    out[b + 1] = player == 0
+    out[b + 2] = s[PILE] / spec[S_GOAL]
+    out[b + 3] = s[PHASE] == PHASE_RETURN
+    out[b + 4] = s[PHASE] == PHASE_CHAIN
+    out[b + 5] = spec[S_GRASS] != 0 and s[GRASS1] < 0
+    out[b + 6] = s[REST]
+    out[b + 7] = s[WAVE2]
+    out[b + 8] = min(s[NOCAP], limit) / limit

@@ -83,6 +83,8 @@ class Komikan(Game):
     player_names = ("Puma", "Alpacas")
     num_actions = K.NUM_ACTIONS
 
+    observer = (K.observe, 5 * K.N + 9)
+
     def __init__(self, cid: str, variant: str, alpha: bool, condor: bool, grass: bool,
                  multi_jump: int, lemery: int, alpaca_blocked: str, no_capture_draw: int) -> None:
         self.id = cid
@@ -390,31 +392,6 @@ class Komikan(Game):
             return Outcome(Termination.REPETITION, None, msg("end.draw_repetition"))
         return Outcome(Termination.DRAW_RULE, None,
                        msg("end.draw_no_capture", n=int(self.spec[K.S_NO_CAPTURE])))
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """Five planes over the 31 points (alpaca, Alpha, Puma, Condor, grass: the roles
-        differ, so the planes do not swap), then: 1 if ``player`` is to move, 1 if he plays the
-        Puma, pile / goal, return pending, chain under way, grass to place, Condor resting,
-        second wave spent, no-capture counter / limit."""
-        s = state.data
-        board = s[:K.N]
-        planes = [(board == K.ALPACA), (board == K.ALPHA)]
-        for idx in (K.PUMA, K.CONDOR):
-            pl = np.zeros(K.N, bool)
-            if s[idx] >= 0:
-                pl[s[idx]] = True
-            planes.append(pl)
-        gr = np.zeros(K.N, bool)
-        for idx in (K.GRASS0, K.GRASS1):
-            if s[idx] >= 0:
-                gr[s[idx]] = True
-        planes.append(gr)
-        limit = max(int(self.spec[K.S_NO_CAPTURE]), 1)
-        extra = [int(s[K.TO_MOVE]) == player, player == 0, s[K.PILE] / self.goal,
-                 s[K.PHASE] == K.PHASE_RETURN, s[K.PHASE] == K.PHASE_CHAIN,
-                 self.grass and s[K.GRASS1] < 0, s[K.REST], s[K.WAVE2],
-                 min(int(s[K.NOCAP]), limit) / limit]
-        return np.concatenate([p.astype(np.float32) for p in planes] + [np.array(extra, np.float32)])
 
     def key(self, state: State) -> bytes:
         """Everything but the turn counter; the repetition record as a multiset."""

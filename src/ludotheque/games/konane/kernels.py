@@ -362,3 +362,34 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     w = s[WINNER]
     if s[END] != ONGOING and w >= 0:
         out[w], out[1 - w] = 1.0, -1.0
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (6 n² + 11 floats) from ``player``'s side: planes (n² each)
+    of his flowers, his Hummingbird, enemy flowers, enemy Hummingbird, knots, the chaining
+    piece; then 1 if he is to move, removals done / 2, bonus pending, chain direction one-hot
+    (4), captured pieces / 3 (his first), knots in hand (his first)."""
+    n2, p = spec[S_N2], player
+    flower, bird = (FLOWER0, BIRD0) if p == 0 else (FLOWER1, BIRD1)
+    enemy_flower, enemy_bird = (FLOWER1, BIRD1) if p == 0 else (FLOWER0, BIRD0)
+    out[:] = 0.0
+    for c in range(n2):
+        v = s[BOARD + c]
+        out[c] = v == flower
+        out[n2 + c] = v == bird
+        out[2 * n2 + c] = v == enemy_flower
+        out[3 * n2 + c] = v == enemy_bird
+        out[4 * n2 + c] = v == KNOT
+    b = 6 * n2
+    if s[CHAIN] >= 0:
+        out[5 * n2 + s[CHAIN]] = 1.0
+        if s[CDIR] < 4:
+            out[b + 3 + s[CDIR]] = 1.0
+    out[b] = s[TO_MOVE] == p
+    out[b + 1] = s[REMOVALS] / 2
+    out[b + 2] = s[BONUS]
+    out[b + 7] = min(s[CAPT + p], 3) / 3
+    out[b + 8] = min(s[CAPT + 1 - p], 3) / 3
+    out[b + 9] = s[HAND + p]
+    out[b + 10] = s[HAND + 1 - p]

@@ -50,6 +50,7 @@ class Konane(Game):
         self.spec = K.make_spec(size, hummingbird, knots, loss_at, step_single)
         n2 = size * size
         self.n2 = n2
+        self.observer = (K.observe, 6 * n2 + 11)
         self.num_actions = 8 * n2 + 2
         self.STOP, self.PASS = 5 * n2, 6 * n2 + 1
 
@@ -304,25 +305,6 @@ class Konane(Game):
             return Outcome(Termination.GOAL, w, msg("konane.end.pieces", loser=lose, winner=win,
                                                      n=int(s[K.PIECES + 1 - w])))
         return Outcome(Termination.NO_MOVE, w, msg("konane.end.no_capture", loser=lose, winner=win))
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """Planes (n*n each) from ``player``'s side: his flowers, his Hummingbird, enemy
-        flowers, enemy Hummingbird, knots, the chaining piece; then 1 if he is to move,
-        removals done / 2, bonus pending, chain direction one-hot (4), captured pieces / 3 (his
-        first), knots in hand (his first)."""
-        s, n2, p = state.data, self.n2, player
-        board = s[K.BOARD:K.BOARD + n2]
-        mine, theirs = ((K.FLOWER0, K.BIRD0), (K.FLOWER1, K.BIRD1))[::1 - 2 * p]
-        planes = [board == v for v in (*mine, *theirs, K.KNOT)]
-        chain = np.zeros(n2, bool)
-        if s[K.CHAIN] >= 0:
-            chain[s[K.CHAIN]] = True
-        cdir = [float(s[K.CHAIN] >= 0 and s[K.CDIR] == d) for d in range(4)]
-        extra = [float(int(s[K.TO_MOVE]) == p), s[K.REMOVALS] / 2, float(s[K.BONUS])] + cdir + [
-            min(int(s[K.CAPT + p]), 3) / 3, min(int(s[K.CAPT + 1 - p]), 3) / 3,
-            float(s[K.HAND + p]), float(s[K.HAND + 1 - p])]
-        return np.concatenate([np.concatenate(planes + [chain]).astype(np.float32),
-                               np.array(extra, np.float32)])
 
     def key(self, state: State) -> bytes:
         """Everything but the turn counter; the repetition record as a multiset."""

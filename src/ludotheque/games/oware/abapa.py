@@ -36,6 +36,8 @@ class Oware(Game):
     num_actions = 6
     player_names = ("South", "North")
 
+    observer = (K.observe, 15)
+
     def __init__(self, cid: str, grand_slam: str, repetition: int, max_plies: int) -> None:
         self.id = cid
         self.grand_slam = grand_slam
@@ -172,19 +174,6 @@ class Oware(Game):
     def max_game_length(self) -> int | None:
         """Every action is one ply, and the ``max_plies`` cap counts them."""
         return int(self.spec[K.MAX_PLIES]) or None
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """From ``player``'s side: his 6 houses then the opponent's (sowing order) over 48,
-        his store and the opponent's over 48, then 1 if he is to move."""
-        s = state.data
-        p = player
-        obs = np.zeros(15, np.float32)
-        obs[0:6] = s[6 * p:6 * p + 6] / 48.0
-        obs[6:12] = s[6 * (1 - p):6 * (1 - p) + 6] / 48.0
-        obs[12] = s[12 + p] / 48.0
-        obs[13] = s[12 + 1 - p] / 48.0
-        obs[14] = int(s[K.TO_MOVE]) == p
-        return obs
 
     def can_win(self, state: State, player: int) -> bool:
         """Not once the other store holds half the seeds: the rest cannot make a larger store."""

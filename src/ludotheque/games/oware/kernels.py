@@ -380,93 +380,102 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
     x = rng[0]                          # filter must count first..recorded-1 (flush_record)
     played = 0
     end = ONGOING
-    while max_actions == 0 or played < max_actions:
-        movable = (mine + (SEVEN_BITS if theirs != 0 else FEED_ADD)) & HIGH_BITS  # OW-C1, E1, E3
-        n = popcount(movable)
-        if n == 0:
-            break                                       # (not a position the kernels make)
-        x = xorshift(x)
-        a = SELECT[8 * high_bits(movable) + below(x, n)]
-        seeds = (mine >> (8 * a)) & 0xFF                # OW-C2, OW-C3
-        mine = (mine & ~(np.int64(0xFF) << (8 * a))) + SOW_OWN[64 * a + seeds]
-        theirs += SOW_OTHER[64 * a + seeds]
-        last = SOW_LAST_HOUSE[64 * a + seeds]
-        # OW-D1..OW-D6 without a branch (whether a move harvests is a coin toss): the chain is
-        # the houses holding 2 or 3 from the last seed's down to the first that does not
-        two_three = ~(((theirs & NOT_ONES) ^ TWOS) + SEVEN_BITS) & HIGH_BITS
-        stops = UP_TO[last] & ~((two_three << 1) - (two_three >> 7))
-        stops |= stops >> 8
-        stops |= stops >> 16
-        stops |= stops >> 32
-        chain = UP_TO[last] & ~stops & CHAIN_REACH[12 * mode + last]
-        taken = byte_sum(theirs & chain)
-        if taken == byte_sum(theirs) and taken > 0:     # the whole row: OW-D4, OW-D5
-            if mode == FORBID_CAPTURE:
-                chain = 0
-            elif mode == LEMERY:                        # the chain's last house stays
-                chain -= (chain & -chain) * 0xFF
+    # The array grows (a long record) between two runs of the inner loop, which thus never
+    # assigns ``s``: an array assigned in a loop costs reference counting calls every pass.
+    while True:
+        need = 0
+        while max_actions == 0 or played < max_actions:
+            # OW-C1, OW-E1, OW-E3
+            movable = (mine + (SEVEN_BITS if theirs != 0 else FEED_ADD)) & HIGH_BITS
+            n = popcount(movable)
+            if n == 0:
+                break                                       # (not a position the kernels make)
+            x = xorshift(x)
+            a = SELECT[8 * high_bits(movable) + below(x, n)]
+            seeds = (mine >> (8 * a)) & 0xFF                # OW-C2, OW-C3
+            mine = (mine & ~(np.int64(0xFF) << (8 * a))) + SOW_OWN[64 * a + seeds]
+            theirs += SOW_OTHER[64 * a + seeds]
+            last = SOW_LAST_HOUSE[64 * a + seeds]
+            # OW-D1..OW-D6 without a branch (whether a move harvests is a coin toss): the chain is
+            # the houses holding 2 or 3 from the last seed's down to the first that does not
+            two_three = ~(((theirs & NOT_ONES) ^ TWOS) + SEVEN_BITS) & HIGH_BITS
+            stops = UP_TO[last] & ~((two_three << 1) - (two_three >> 7))
+            stops |= stops >> 8
+            stops |= stops >> 16
+            stops |= stops >> 32
+            chain = UP_TO[last] & ~stops & CHAIN_REACH[12 * mode + last]
             taken = byte_sum(theirs & chain)
-        theirs &= ~chain
-        store_mine += taken
-        ply += 1
-        played += 1
-        p = 1 - p
-        mine, theirs = theirs, mine
-        store_mine, store_theirs = store_theirs, store_mine
-        hlen = hlen if taken == 0 else 0
-        # settle: OW-F1, OW-E4, OW-F3, OW-E2, OW-G4, OW-G5
-        if store_mine >= 25 or store_theirs >= 25:
-            end = END_25
-            break
-        if mode == ALLOW and mine == 0:
-            if theirs == 0:
-                end = END_EMPTY
-                break
+            if taken == byte_sum(theirs) and taken > 0:     # the whole row: OW-D4, OW-D5
+                if mode == FORBID_CAPTURE:
+                    chain = 0
+                elif mode == LEMERY:                        # the chain's last house stays
+                    chain -= (chain & -chain) * 0xFF
+                taken = byte_sum(theirs & chain)
+            theirs &= ~chain
+            store_mine += taken
+            ply += 1
+            played += 1
             p = 1 - p
             mine, theirs = theirs, mine
             store_mine, store_theirs = store_theirs, store_mine
-        if theirs == 0 and high_bits(mine + FEED_ADD) == 0:
-            store_mine += byte_sum(mine)
-            mine = 0
-            end = END_AUTO_HARVEST
-            break
-        if hlen <= limit:                               # the record in scratch
-            if not local:                               # (restarted by a harvest)
-                local = True
-                written = 0
-            first = min(first, hlen)
-            seen = seen if hlen > 0 else 0              # (no branch: a harvest is a coin toss)
-            key = mine | p << 48
-            scratch[2 * hlen], scratch[2 * hlen + 1] = key, theirs
-            bit = key_bit(key, theirs)
-            count = 1
-            if seen & bit:
-                for e in range(hlen):
-                    count += (scratch[2 * e] == key) & (scratch[2 * e + 1] == theirs)
-            seen |= bit
-            hlen += 1
-            recorded = hlen
-            written = max(written, hlen)
-        else:                                           # a long record: in the array
-            if local:
-                flush_record(s, scratch, first, written, recorded)
-                local = False
-            write_entry(s, hlen, mine if p == 0 else theirs, theirs if p == 0 else mine, p)
-            s[HLEN] = hlen
-            count = history.record(s, HLEN, SEEN, HIST, ENTRY)
-            hlen += 1
-            need = history.room(s, HLEN, HIST, ENTRY)
+            hlen = hlen if taken == 0 else 0
+            # settle: OW-F1, OW-E4, OW-F3, OW-E2, OW-G4, OW-G5
+            if store_mine >= 25 or store_theirs >= 25:
+                end = END_25
+                break
+            if mode == ALLOW and mine == 0:
+                if theirs == 0:
+                    end = END_EMPTY
+                    break
+                p = 1 - p
+                mine, theirs = theirs, mine
+                store_mine, store_theirs = store_theirs, store_mine
+            if theirs == 0 and high_bits(mine + FEED_ADD) == 0:
+                store_mine += byte_sum(mine)
+                mine = 0
+                end = END_AUTO_HARVEST
+                break
+            if hlen <= limit:                               # the record in scratch
+                if not local:                               # (restarted by a harvest)
+                    local = True
+                    written = 0
+                first = min(first, hlen)
+                seen = seen if hlen > 0 else 0      # (no branch: a harvest is a coin toss)
+                key = mine | p << 48
+                scratch[2 * hlen], scratch[2 * hlen + 1] = key, theirs
+                bit = key_bit(key, theirs)
+                count = 1
+                if seen & bit:
+                    for e in range(hlen):
+                        count += (scratch[2 * e] == key) & (scratch[2 * e + 1] == theirs)
+                seen |= bit
+                hlen += 1
+                recorded = hlen
+                written = max(written, hlen)
+            else:                                           # a long record: in the array
+                if local:
+                    flush_record(s, scratch, first, written, recorded)
+                    local = False
+                write_entry(s, hlen, mine if p == 0 else theirs, theirs if p == 0 else mine, p)
+                s[HLEN] = hlen
+                count = history.record(s, HLEN, SEEN, HIST, ENTRY)
+                hlen += 1
+                need = history.room(s, HLEN, HIST, ENTRY)
+            if count >= repetition:
+                end = END_REPETITION
+            elif max_plies > 0 and ply >= max_plies:
+                end = END_MOVE_CAP
+            if end != ONGOING:
+                store_mine += byte_sum(mine)
+                store_theirs += byte_sum(theirs)
+                mine = theirs = 0
+                break
             if need:
-                s = grow(s, need)
-                limit = record_limit(s)
-        if count >= repetition:
-            end = END_REPETITION
-        elif max_plies > 0 and ply >= max_plies:
-            end = END_MOVE_CAP
-        if end != ONGOING:
-            store_mine += byte_sum(mine)
-            store_theirs += byte_sum(theirs)
-            mine = theirs = 0
+                break
+        if need:
+            s = grow(s, need)
+            limit = record_limit(s)
+        if need == 0 or end != ONGOING:
             break
     rng[0] = x
     write_row(s, 6 * p, mine)
@@ -477,3 +486,17 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
         flush_record(s, scratch, first, written, recorded)
     s[HLEN] = hlen
     return s, played
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (15 floats) from ``player``'s side: his 6 houses then the
+    opponent's (sowing order) over 48, his store and the opponent's over 48, then 1 if he is
+    to move."""
+    p = player
+    for i in range(6):
+        out[i] = s[6 * p + i] / 48.0
+        out[6 + i] = s[6 * (1 - p) + i] / 48.0
+    out[12] = s[STORE + p] / 48.0
+    out[13] = s[STORE + 1 - p] / 48.0
+    out[14] = s[TO_MOVE] == p

@@ -55,6 +55,8 @@ class NamNam(Game):
     num_actions = 12
     player_names = ("South", "North")
 
+    observer = (K.observe, 28)
+
     def __init__(self, cid: str, max_plies: int) -> None:
         self.id = cid
         self.kernels = KERNELS
@@ -205,22 +207,6 @@ class NamNam(Game):
     def max_game_length(self) -> int | None:
         """Every action is one ply, and the ``max_plies`` cap counts them."""
         return int(self.spec[K.MAX_PLIES]) or None
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """From ``player``'s side: 12 house counts over 48 (his row first), 12 owners (1 =
-        his), his store and the opponent's over 48, the round over 10 (saturating), 1 if he is
-        to move."""
-        s = state.data
-        p = player
-        order = np.r_[np.arange(6 * p, 6 * p + 6), np.arange(6 * (1 - p), 6 * (1 - p) + 6)]
-        obs = np.zeros(28, np.float32)
-        obs[:12] = s[order] / 48.0
-        obs[12:24] = s[K.OWNER + order] == p
-        obs[24] = min(int(s[K.STORE + p]) / 48.0, 1.0)
-        obs[25] = min(int(s[K.STORE + 1 - p]) / 48.0, 1.0)
-        obs[26] = min(int(s[K.ROUND]) / 10.0, 1.0)
-        obs[27] = int(s[K.TO_MOVE]) == p
-        return obs
 
     def conserved(self, state: State) -> int:
         """The seeds: in the houses and the stores."""

@@ -258,3 +258,19 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
             out[0], out[1] = 1.0, -1.0
         elif s[STORE] < s[STORE + 1]:
             out[0], out[1] = -1.0, 1.0
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (28 floats) from ``player``'s side: 12 house counts over 48
+    (his row first), 12 owners (1 = his), his store and the opponent's over 48, the round over
+    10 (both saturating), 1 if he is to move."""
+    p = player
+    for i in range(12):
+        h = 6 * p + i if i < 6 else 6 * (1 - p) + i - 6
+        out[i] = s[h] / 48.0
+        out[12 + i] = s[OWNER + h] == p
+    out[24] = min(s[STORE + p] / 48.0, 1.0)
+    out[25] = min(s[STORE + 1 - p] / 48.0, 1.0)
+    out[26] = min(s[ROUND] / 10.0, 1.0)
+    out[27] = s[TO_MOVE] == p

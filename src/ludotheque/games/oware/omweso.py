@@ -77,6 +77,8 @@ class Omweso(Game):
     num_actions = K.NUM_ACTIONS
     player_names = ("South", "North")
 
+    observer = (K.observe, 40)
+
     def __init__(self, cid: str, skip_origin: int, reverse_resume: str, max_plies: int) -> None:
         self.id = cid
         self.kernels = KERNELS
@@ -274,22 +276,6 @@ class Omweso(Game):
         if action == K.COUNTER_CLOCKWISE:
             return [pit_name(p, int(state.data[K.TURN_START]))]
         return []
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """From ``player``'s side: his 16 pits then the opponent's (own-pit order) over 64,
-        the phase one-hot, both capture counts over 2 (his first), the seeds in hand over 64,
-        1 if he is to move."""
-        s = state.data
-        p = player
-        obs = np.zeros(40, np.float32)
-        obs[:16] = s[16 * p:16 * p + 16] / 64.0
-        obs[16:32] = s[16 * (1 - p):16 * (1 - p) + 16] / 64.0
-        obs[32 + int(s[K.PHASE])] = 1.0
-        obs[36] = s[K.CAPTURES + p] / 2.0
-        obs[37] = s[K.CAPTURES + 1 - p] / 2.0
-        obs[38] = s[K.HAND] / 64.0
-        obs[39] = int(s[K.TO_MOVE]) == p
-        return obs
 
     def conserved(self, state: State) -> int:
         """The seeds: in the pits, and in hand while a direction is being chosen."""

@@ -323,3 +323,20 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     if s[END] != ONGOING and s[WINNER] >= 0:            # OM-F1..F5, OM-G6
         out[s[WINNER]] = 1.0
         out[1 - s[WINNER]] = -1.0
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (40 floats) from ``player``'s side: his 16 pits then the
+    opponent's (own-pit order) over 64, the phase one-hot, both capture counts over 2 (his
+    first), the seeds in hand over 64, 1 if he is to move."""
+    p = player
+    out[:] = 0.0
+    for i in range(16):
+        out[i] = s[16 * p + i] / 64.0
+        out[16 + i] = s[16 * (1 - p) + i] / 64.0
+    out[32 + s[PHASE]] = 1.0
+    out[36] = s[CAPTURES + p] / 2.0
+    out[37] = s[CAPTURES + 1 - p] / 2.0
+    out[38] = s[HAND] / 64.0
+    out[39] = s[TO_MOVE] == p

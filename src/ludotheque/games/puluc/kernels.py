@@ -454,3 +454,35 @@ def chance_probs(s, spec, out):
 
 
 # The search evaluation is in evaluation.py.
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (72 floats) from ``player``'s side, for each track position
+    1..14 counted from his city: his warriors and the enemy's there over 7, top his, top the
+    enemy's; then both cities over 7, both Guardians at home, both removed over 7 (his
+    first), 1 if he is to move (or to throw), the phase one-hot, the throw's value over 6."""
+    p, n = player, spec[NN]
+    out[:] = 0.0
+    for pos in range(1, n):
+        h = s[H + pos]
+        if h:
+            blue = 0
+            for i in range(h):
+                blue += (s[C + pos] >> i) & 1
+            mine, theirs = (h - blue, blue) if p == 0 else (blue, h - blue)
+            top = top_colour(s, pos)
+            at = 4 * (pos if p == 0 else n - pos)
+            out[at] = mine / 7
+            out[at + 1] = theirs / 7
+            out[at + 2] = top == p
+            out[at + 3] = top == 1 - p
+    out[60] = s[CITY + p] / 7
+    out[61] = s[CITY + 1 - p] / 7
+    out[62] = s[CITYG + p]
+    out[63] = s[CITYG + 1 - p]
+    out[64] = s[REM + p] / 7
+    out[65] = s[REM + 1 - p] / 7
+    out[66] = s[TO_MOVE] == p
+    out[67 + s[PHASE]] = 1.0
+    out[71] = s[VALUE] / 6

@@ -35,6 +35,8 @@ class Puluc(Game):
     player_names = ("Yellow", "Blue")
     has_chance = True
 
+    observer = (K.observe, 72)
+
     def __init__(self, cid: str, name: str, *, n: int, total: int, zero: int, max_turns: int,
                  pairs: bool, guardians: bool, temples: bool, ludens: bool) -> None:
         self.id = cid
@@ -260,29 +262,6 @@ class Puluc(Game):
 
     def max_chance_outcomes(self) -> int:
         return 5                                                     # PU-G2: 0..4 marked faces
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """From ``player``'s side, for each track position 1..14 counted from his city: his
-        warriors and the enemy's there over 7, top his, top the enemy's; then both cities over
-        7, both Guardians at home, both removed over 7 (his first), 1 if he is to move (or to
-        throw), the phase one-hot, the throw's value over 6."""
-        s = state.data
-        p = player
-        obs = np.zeros(15 * 4 + 6 + 1 + 4 + 1, np.float32)
-        for pos in range(1, self.n):
-            h = int(s[K.H + pos])
-            if h:
-                blue = (int(s[K.C + pos]) & ((1 << h) - 1)).bit_count()
-                counts = (h - blue, blue)
-                top = int(K.top_colour(s, pos))
-                mine = pos if p == 0 else self.n - pos
-                obs[4 * mine: 4 * mine + 4] = (counts[p] / 7, counts[1 - p] / 7, top == p, top == 1 - p)
-        obs[60:66] = (s[K.CITY + p] / 7, s[K.CITY + 1 - p] / 7, s[K.CITYG + p], s[K.CITYG + 1 - p],
-                      s[K.REM + p] / 7, s[K.REM + 1 - p] / 7)
-        obs[66] = int(s[K.TO_MOVE]) == p
-        obs[67 + int(s[K.PHASE])] = 1
-        obs[71] = s[K.VALUE] / 6
-        return obs
 
     def key(self, state: State) -> bytes:
         s = np.array(state.data)

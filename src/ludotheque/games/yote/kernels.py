@@ -691,3 +691,30 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     if s[END] != ONGOING and s[WINNER] != 2:
         out[s[WINNER]] = 1.0
         out[1 - s[WINNER]] = -1.0
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """The observation tensor (4 NMAX + SMAX + 14 floats) from ``player``'s side: planes of
+    his camels, enemy camels, his caravans, enemy caravans, then route slots; then the hands
+    over 12 (camels, caravans; his first), tokens over 2, 1 if he is to move, the phase
+    one-hot (5), and whether he or the enemy holds the Choko token."""
+    p = player
+    out[:] = 0.0
+    for c in range(spec[P_N]):
+        if s[c]:
+            v = s[c] - 1                        # 0 light camel, 1 dark camel, 2, 3 caravans
+            out[(2 * (v >> 1) + int((v & 1) != p)) * NMAX + c] = 1.0
+    for i in range(SMAX):
+        out[4 * NMAX + i] = s[ROUTES + i]
+    b = 4 * NMAX + SMAX
+    out[b] = s[HAND + p] / 12.0
+    out[b + 1] = s[HAND + 1 - p] / 12.0
+    out[b + 2] = s[CHAND + p] / 12.0
+    out[b + 3] = s[CHAND + 1 - p] / 12.0
+    out[b + 4] = s[TOK + p] / 2.0
+    out[b + 5] = s[TOK + 1 - p] / 2.0
+    out[b + 6] = s[TO_MOVE] == p
+    out[b + 7 + min(s[PHASE], 4)] = 1.0
+    out[b + 12] = s[HOLDER] == p
+    out[b + 13] = s[HOLDER] == 1 - p

@@ -47,6 +47,8 @@ class Yote(Game):
     player_names = ("Light", "Dark")
     num_actions = K.NUM_ACTIONS
 
+    observer = (K.observe, 4 * K.NMAX + K.SMAX + 14)
+
     def __init__(self, cid: str, choko: bool, caravan: bool, routes: bool, forced: int, chain: int,
                  friendly: int, no_capture_draw: int) -> None:
         self.id = cid
@@ -370,28 +372,6 @@ class Yote(Game):
             K.END_NO_CAPTURE: (Termination.MOVE_LIMIT, "yote.end.no_capture"),
         }[reason]
         return Outcome(termination, winner, msg("yote.end.camels", why=msg(why), result=result, t0=t0, t1=t1))
-
-    def observation_tensor(self, state: State, player: int) -> np.ndarray:
-        """Planes from ``player``'s side: his camels, enemy camels, his caravans, enemy
-        caravans, then route slots; then the hands over 12 (camels, caravans; his first),
-        tokens over 2, 1 if he is to move, the phase one-hot (5), and whether he or the enemy
-        holds the Choko token."""
-        s = state.data
-        p = player
-        obs = np.zeros(4 * K.NMAX + K.SMAX + 14, np.float32)
-        for c in range(self.n):
-            if s[c]:
-                v = int(s[c]) - 1               # 0 light camel, 1 dark camel, 2, 3 caravans
-                obs[(2 * (v >> 1) + ((v & 1) != p)) * K.NMAX + c] = 1.0
-        obs[4 * K.NMAX:4 * K.NMAX + K.SMAX] = s[K.ROUTES:K.ROUTES + K.SMAX]
-        b = 4 * K.NMAX + K.SMAX
-        obs[b:b + 4] = np.array([s[K.HAND + p], s[K.HAND + 1 - p], s[K.CHAND + p], s[K.CHAND + 1 - p]]) / 12.0
-        obs[b + 4:b + 6] = np.array([s[K.TOK + p], s[K.TOK + 1 - p]]) / 2.0
-        obs[b + 6] = int(s[K.TO_MOVE]) == p
-        obs[b + 7 + min(int(s[K.PHASE]), 4)] = 1.0
-        obs[b + 12] = int(s[K.HOLDER]) == p
-        obs[b + 13] = int(s[K.HOLDER]) == 1 - p
-        return obs
 
     def key(self, state: State) -> bytes:
         """The position without the repetition record's storage order (its multiset counts)."""

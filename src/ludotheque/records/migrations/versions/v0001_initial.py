@@ -1,4 +1,4 @@
-"""The schema of records.store.GameStore before migrations: games and their moves.
+"""The schema of the first (sqlite3) store before its migrations: games and their moves.
 
 Revision ID: 0001
 """

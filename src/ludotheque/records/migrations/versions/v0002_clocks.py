@@ -1,5 +1,5 @@
 """Clocks (web/clocks.py): a game's time control and each player's time left, as of ``started``
-(server time), when the clock of the seat ``running`` started. GameStore's migration 1.
+(server time), when the clock of the seat ``running`` started. The old sqlite3 store's migration 1.
 
 Revision ID: 0002
 """

@@ -1,6 +1,6 @@
 """Tables (web/sessions.py): player identities (only a hash of each browser's key), the seats
 they hold, open tables, rematch and takeback offers, and Glicko-2 ratings per ruleset family.
-GameStore's migration 2.
+The old sqlite3 store's migration 2.
 
 Revision ID: 0003
 """

@@ -1,0 +1,213 @@
+"""Batched environments: B games of one ruleset stepped in one compiled call, arrays in and out.
+
+    >>> from ludotheque.vector import BatchedGames
+    >>> games = BatchedGames("oware", 1024)
+    >>> batch = games.reset(seed=0)          # batch.observations (1024, 15), batch.masks (1024, 6)
+    >>> batch = games.step(games.random_actions())
+
+`BatchedGames` is the two-player form, for self-play: each step is one action of the player
+to move in every game; the observations are from his side. With ``opponent`` ("random" or
+"greedy", played inside the compiled loop) it is the single-agent form, the learner playing
+``player``; `LudothequeVectorEnv` is that form as a Gymnasium `VectorEnv`
+(in `ludotheque.adapters.gymnasium_vector`; ``gym.make_vec("ludotheque/oware-v0",
+num_envs=64, vectorization_mode="vector_entry_point")``).
+
+The encodings are the per-state adapters' (`State.observation_tensor`, the legal-action mask,
+the returns): both call the same compiled kernels. Chance (Puluc's throws) is played inside the
+step, by each game's own generator seeded from `reset`'s seed and the game's index, so the
+results do not depend on ``threads`` (numba's threads, sharing the games); the actions the
+environment played itself are reported (`Batch.env_actions`). A game that ends is reported
+once (rewards, ``terminated`` or ``truncated``) and starts again at the next step, whose action
+for it is ignored (Gymnasium's "next step" autoreset).
+
+The arrays are numpy arrays written by the compiled code, new at each step (a step never
+overwrites what an earlier one returned); torch and JAX take them without a copy through
+DLPack (``torch.from_dlpack(batch.observations)``). Errors: ValueError for a bad argument or
+an action array of the wrong shape or type, `IllegalActionError` (a ValueError) for an
+illegal action, naming the game; nothing changes then.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from contextlib import contextmanager
+from typing import Any, Iterator, NamedTuple
+
+import numba
+import numpy as np
+
+from .ai.alphabeta import game_evaluate
+from .core.batched import LOG_FULL, OPPONENT_GREEDY, OPPONENT_NONE, OPPONENT_RANDOM
+from .core.errors import IllegalActionError
+from .core.jit import bind
+from .core.kernels import MAX_ACTIONS_BUFFER
+from .core.loops import compiled_loops
+from .core.registry import load
+
+__all__ = ["Batch", "BatchedGames", "LudothequeVectorEnv"]
+
+# numba's OpenMP threads spin while they wait, by default: on a busy machine a threaded step
+# then cost milliseconds (37 ms for an empty parallel loop on 2 cores at load 13, against 5 µs
+# with passive waiting). Set before OpenMP starts, on the first threaded step; the user's
+# own setting wins.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+OPPONENTS = {"random": OPPONENT_RANDOM, "greedy": OPPONENT_GREEDY}
+MAX_GAMES = 1 << 20
+THREADED_GAMES = 256      # batches smaller than this run on one thread whatever ``threads``
+
+
+class Batch(NamedTuple):
+    """What a reset or a step returns, one row per game."""
+
+    observations: np.ndarray   # (B, *observation_shape) float32, from the learner's side, or
+                               # the side of the player to move (player 0 at the end)
+    masks: np.ndarray          # (B, num_actions) bool: his legal actions (none at the end, or
+                               # while the learner's opponent is to act)
+    rewards: np.ndarray        # (B, 2) float32: both players' returns in the step a game ends
+    terminated: np.ndarray     # (B,) bool: the game ended by its rules in this step
+    truncated: np.ndarray      # (B,) bool: the game was cut at ``max_actions`` in this step
+    to_play: np.ndarray        # (B,) int8: the player to move, or TERMINAL (-2)
+    env_actions: np.ndarray    # (B, k) int64: the actions the environment played in this step
+                               # (throws, the opponent's actions) in order, then -1
+
+
+def _positive(name: str, value: object, top: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= top:
+        raise ValueError(f"{name} is an integer from 1 to {top}, not {value!r}")
+    return int(value)
+
+
+class BatchedGames:
+    """``num_games`` games of ``ruleset`` stepped together (see the module's docstring).
+    ``max_actions`` cuts a game after that many actions, the environment's included."""
+
+    def __init__(self, ruleset: str, num_games: int, *, opponent: str | None = None,
+                 player: int = 0, threads: int = 1, max_actions: int | None = None) -> None:
+        self.game = game = load(ruleset)
+        self.num_games = _positive("num_games", num_games, MAX_GAMES)
+        cores: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+        self.threads = _positive("threads", threads, cores)
+        self.max_actions = (0 if max_actions is None
+                            else _positive("max_actions", max_actions, 2**62))
+        if opponent is not None and opponent not in OPPONENTS:
+            raise ValueError(f"opponent is None, 'random' or 'greedy', not {opponent!r}")
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ValueError(f"player is 0 or 1, not {player!r}")
+        self.opponent, self.player = opponent, player
+        self._learner = -1 if opponent is None else player
+        if game.observer is None:
+            raise ValueError(f"{game.id} has no compiled observation")
+        self._observe, self._observation_length = game.observer
+        # the loops are compiled on first use (and cached on disk), not at import
+        evaluate = game_evaluate(game) or compiled_loops(game.kernels).rollout_value
+        self._loops = bind("ludotheque.core.batched", **game.kernels._asdict(),
+                           observe=self._observe, evaluate=evaluate)
+        self._start = game.initial_state().data
+        self._log_width = 2 if (game.has_chance or opponent is not None) else 0
+        self._states: np.ndarray | None = None
+
+    # -- the two calls -----------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> Batch:
+        """Every game from the start; ``seed`` (an integer, or None for a random one) seeds
+        the games' generators."""
+        if seed is None:
+            seed = secrets.randbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise ValueError(f"a seed is an integer or None, not {seed!r}")
+        B = self.num_games
+        self._states = np.zeros((B, self._start.shape[0]), np.int32)
+        self._rng = self._loops.stream_words(int(seed) & (2**63 - 1), B)
+        self._policy_rng = self._loops.stream_words(~int(seed) & (2**63 - 1), B)
+        self._plies = np.zeros(B, np.int64)
+        self._done = np.zeros(B, np.bool_)
+        self._legal = np.zeros((B, min(self.game.num_actions, MAX_ACTIONS_BUFFER)), np.int64)
+        self._nlegal = np.zeros(B, np.int64)
+        return self._advance(np.zeros(B, np.int64), restart_all=True)
+
+    def step(self, actions: Any) -> Batch:
+        """One action in every game: ``actions`` is an integer array of shape (B,); a game
+        that ended at the previous step starts again instead (its action is ignored)."""
+        if self._states is None:
+            raise ValueError("reset() comes before step()")
+        a = np.asarray(actions)
+        if a.shape != (self.num_games,) or a.dtype.kind not in "iu":
+            raise ValueError(f"actions are an integer array of shape ({self.num_games},), "
+                             f"not {a.dtype} of shape {a.shape}")
+        a = a.astype(np.int64, copy=False)
+        bad = self._loops.first_illegal(a, self._legal, self._nlegal, self._done)
+        if bad >= 0:
+            legal = self._legal[bad, :self._nlegal[bad]].tolist()
+            raise IllegalActionError(f"game {bad}: action {int(a[bad])} is not legal "
+                                     f"(legal: {sorted(legal)})")
+        return self._advance(a, restart_all=False)
+
+    # -- batched players ---------------------------------------------------------------------
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action in each game (0 in a game that just ended), drawn
+        by generators of their own (seeded by `reset`)."""
+        if self._states is None:
+            raise ValueError("reset() comes before random_actions()")
+        loops = self._loops
+        actions: np.ndarray = loops.random_actions(self._legal, self._nlegal, self._policy_rng)
+        return actions
+
+    # -- the compiled call -------------------------------------------------------------------
+    def _advance(self, actions: np.ndarray, restart_all: bool) -> Batch:
+        assert self._states is not None
+        B, game = self.num_games, self.game
+        obs = np.empty((B, self._observation_length), np.float32)
+        masks = np.zeros((B, game.num_actions), np.bool_)
+        rewards = np.zeros((B, 2), np.float32)
+        terminated, truncated = np.zeros(B, np.bool_), np.zeros(B, np.bool_)
+        to_play = np.empty(B, np.int8)
+        log = np.full((B, self._log_width), -1, np.int64)
+        nlog, needs, active = np.zeros(B, np.int64), np.zeros(B, np.int64), np.ones(B, np.bool_)
+        # threads only pay for themselves on large batches (waking them costs more than
+        # stepping a few games): smaller ones run on this thread, with the same results
+        threaded = self.threads > 1 and B >= THREADED_GAMES
+        run = self._loops.advance_threads if threaded else self._loops.advance
+        start = True
+        with _threads(self.threads if threaded else 1):
+            while True:
+                run(self._states, self._start, game.spec, start, restart_all, active, actions,
+                    self._learner, OPPONENTS.get(self.opponent or "", OPPONENT_NONE),
+                    self.max_actions, self._rng, self._plies, self._done, self._legal,
+                    self._nlegal, needs, log, nlog, obs, masks, rewards, terminated, truncated,
+                    to_play)
+                if not needs.any():
+                    break
+                # a game stopped for room: make it, and go on with the games that stopped
+                if (needs == LOG_FULL).any():
+                    log = np.hstack([log, np.full((B, max(log.shape[1], 2)), -1, np.int64)])
+                    self._log_width = log.shape[1]
+                length = self._states.shape[1]
+                if needs.max() > length:
+                    grown = np.zeros((B, max(int(needs.max()), length * 5 // 4)), np.int32)
+                    grown[:, :length] = self._states
+                    self._states = grown
+                active, needs, start = needs != 0, np.zeros(B, np.int64), False
+        return Batch(obs.reshape((B, *game.observation_shape)), masks, rewards, terminated,
+                     truncated, to_play, log)
+
+
+@contextmanager
+def _threads(n: int) -> Iterator[None]:
+    """numba's thread count set to ``n`` for the calls inside."""
+    if n == 1:
+        yield
+        return
+    before = numba.get_num_threads()
+    numba.set_num_threads(n)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
+def __getattr__(name: str) -> Any:
+    # the Gymnasium form needs gymnasium (an optional dependency): imported when asked for
+    if name == "LudothequeVectorEnv":
+        from .adapters.gymnasium_vector import LudothequeVectorEnv
+        return LudothequeVectorEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
