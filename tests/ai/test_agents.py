@@ -292,9 +292,11 @@ def test_agent_specs_and_levels():
 
 
 def test_every_level_is_measured_against_the_one_below():
-    """The level table and the arena results committed with it agree: for every ruleset and
-    each consecutive pair of levels, at least 100 games of the current specs, scoring the
-    target (retuning a level without measuring it again fails here)."""
+    """The level table and the arena results committed with it agree by the rule of
+    benchmarks/levels.py: for every ruleset and each consecutive pair of levels, 100 games of
+    the current specs scoring the target (the node-budget expert against hard: provisionally
+    fewer, not below the target at 95% and the target pooled); retuning a level without
+    measuring it again fails here."""
     import importlib.util
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
@@ -302,16 +304,11 @@ def test_every_level_is_measured_against_the_one_below():
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     rows = bench.load(str(root / "benchmarks/results/levels.jsonl"))
-    missing = []
-    for ri in ludotheque.rulesets():
-        if ri.name in bench.SOLVED:
-            continue
-        for weak, strong in zip(LEVEL_NAMES, LEVEL_NAMES[1:]):
-            s = bench.summary(rows, ri.name, weak, strong, bench.OPENING)
-            if s["games"] < 100 or not s["met"]:
-                missing.append(f"{ri.name} {strong} over {weak}: {s['games']} games, "
-                               f"{100 * s['score']:.1f}%")
-    assert not missing, missing
+    ids = [ri.name for ri in ludotheque.rulesets() if ri.name not in bench.SOLVED]
+    assert bench.unmeasured(rows, ids) == []
+    retuned = level_spec("konane", "expert")           # as if its games were of another spec
+    kept = [r for r in rows if not (r["ruleset"] == "konane" and r["strong"] == retuned)]
+    assert [m.split(":")[0] for m in bench.unmeasured(kept, ids)] == ["konane expert over hard"]
     once = bench.summary(rows, "oware", "hard", "expert", bench.OPENING)
     assert bench.summary(rows + rows, "oware", "hard", "expert", bench.OPENING) == once
 
