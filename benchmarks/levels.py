@@ -154,7 +154,7 @@ def play(ruleset: str, weak: str, strong: str, args: argparse.Namespace, games: 
     specs = [table[strong], table[weak]]
     opening = OPENINGS.get(ruleset, args.opening)
     done = [arena.Pairing(r["first"], r["second"], r["seed"]) for r in load(args.out)
-            if row_key(r) == pair_key(ruleset, *specs, opening) and valid(r)]
+            if row_key(r) == pair_key(ruleset, specs[0], specs[1], opening) and valid(r)]
 
     def saved(p: arena.Pairing, record: Any, returns: tuple[float, float]) -> None:
         row = {"ruleset": ruleset, "strong": specs[0], "weak": specs[1], "opening": opening,
