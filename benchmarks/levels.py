@@ -136,7 +136,8 @@ def unmeasured(rows: list[dict[str, Any]], ids: list[str]) -> list[str]:
             s = summary(rows, rid, weak, strong, OPENING)
             if s["games"] >= FULL_GAMES and s["met"]:
                 continue
-            if strong == "expert" and s["games"] >= EXPERT_MIN_GAMES and s["score_high"] >= s["target"]:
+            if (strong == "expert" and EXPERT_MIN_GAMES <= s["games"] < FULL_GAMES
+                    and s["score_high"] >= s["target"]):
                 provisional.append(s)
                 continue
             missing.append(f"{rid} {strong} over {weak}: {s['games']} games, "
