@@ -247,7 +247,10 @@ def print_row(s: dict[str, Any], markdown: bool) -> None:
         "-inf" if s["elo"] is None else f"{s['elo']:+.0f}")
     lo = "-inf" if s["elo_low"] is None else f"{s['elo_low']:+.0f}"
     hi = "+inf" if s["elo_high"] is None else f"{s['elo_high']:+.0f}"
-    mark = "met" if s["met"] else "NOT met"
+    if s["games"] >= FULL_GAMES:
+        mark = "met" if s["met"] else "NOT met"
+    else:                    # too few games to tell: is the target inside the interval?
+        mark = "in the interval" if s["score_high"] >= s["target"] else "above the interval"
     if markdown:
         print(f"| {s['ruleset']} | {s['stronger']} (`{s['stronger_spec']}`) "
               f"| {s['weaker']} (`{s['weaker_spec']}`) "
