@@ -2,13 +2,21 @@
 
 For every ruleset: random playouts per CPU second (the `bench` loop), alpha-beta nodes per CPU
 second (a fixed node budget from the start position, so both sides search the same tree: the
-node counts are checked equal) and MCTS iterations per CPU second. The earlier commit is
-checked out in a temporary git worktree; each side runs in its own long-lived process (its
-compiled code warmed first, outside the timing), and the rounds alternate: base, ours, base,
-ours... The median of the rounds is reported, with ours / base.
+node counts and moves are checked equal) and MCTS iterations per CPU second (a fixed number).
 
-Usage: python benchmarks/speed_vs_commit.py [--base 7e103a9] [--rounds 3] [--seconds 1.0]
-       [--rulesets oware dara ...] [--json]
+How the comparison is kept fair (docs/BENCHMARKS.md says what went wrong before):
+- each ruleset gets a fresh process per commit (the earlier commit exported afresh with
+  `git archive`, compiling with an empty numba cache), so neither side carries the heap or
+  compiled code of the rulesets before it;
+- each process compiles and runs each kind's work once untimed before the first window;
+- a window is CPU seconds of that process (`time.process_time`), with the garbage collector
+  off and the work's buffers allocated before it; the playout batches last about 10 ms each,
+  so the Python loop around them weighs nothing;
+- the rounds alternate the order: base, ours, ours, base, base, ours...; the median of each
+  side's rounds is reported, with ours / base, and the load average before and after.
+
+Usage: python benchmarks/speed_vs_commit.py [--base 7e103a9] [--rounds 4] [--seconds 1.0]
+       [--kinds playouts nodes iterations] [--rulesets oware dara ...] [--out FILE.json]
 """
 from __future__ import annotations
 
@@ -23,69 +31,74 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# The measuring process: reads "ruleset kind seconds" lines, answers one JSON line each. It
-# uses only what both sides have: compiled_loops(...).random_playouts, alphabeta.search with a
-# node budget, mcts.search with a playout budget.
+# The measuring process of one commit and ruleset: prepares, compiles and warms the work of
+# each kind, says "ready", then answers each "kind" line with one timed window as a JSON line.
+# It uses only what both commits have: compiled_loops(...).random_playouts, alphabeta.search
+# with a node budget, mcts.search with a playout budget.
 WORKER = r'''
-import json, sys, time
+import gc, json, sys, time
 import ludotheque
 from ludotheque.core.loops import compiled_loops
 from ludotheque.ai import alphabeta, mcts
 
-def start(game):
-    s = game.initial_state(0)
-    while s.is_chance_node:
-        s = s.apply(s.legal_actions()[0])
-    return s
+ruleset, seconds, kinds = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+game = ludotheque.load(ruleset)
+loops = compiled_loops(game.kernels)
+p0 = game.playout_start().data.copy()
+s0 = game.initial_state(0)
+while s0.is_chance_node:
+    s0 = s0.apply(s0.legal_actions()[0])
+nodes_budget, iterations_budget = int(seconds * 400_000), int(seconds * 30_000)
 
-def playouts(game, seconds):
-    loops = compiled_loops(game.kernels)
-    s0 = game.playout_start().data.copy()
-    loops.random_playouts(s0, game.spec, 2, 1, 0)
+def playouts():
     games = actions = 0
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
-        st = loops.random_playouts(s0, game.spec, 8, 1 + games, 0)
-        games += int(st[0]); actions += int(st[1])
+        st = loops.random_playouts(p0, game.spec, batch, 1 + games, 0)
+        games, actions = games + int(st[0]), actions + int(st[1])
     cpu = time.process_time() - t0
     return {"per_second": games / cpu, "actions_per_second": actions / cpu, "count": games}
 
-def nodes(game, seconds):
-    s = start(game)
-    alphabeta.search(s, seconds=None, nodes=2000)
-    budget = int(seconds * 400_000)
+def nodes():
+    table = alphabeta.Table(game.num_actions, 20)
     t0 = time.process_time()
-    r = alphabeta.search(s, seconds=None, nodes=budget, table=alphabeta.Table(game.num_actions, 20))
+    r = alphabeta.search(s0, seconds=None, nodes=nodes_budget, table=table)
     cpu = time.process_time() - t0
     return {"per_second": r.nodes / cpu, "count": r.nodes, "best": int(r.best)}
 
-def iterations(game, seconds):
-    s = start(game)
-    mcts.search(s, playouts=64, seed=1)
-    n = int(seconds * 30_000)
+def iterations():
     t0 = time.process_time()
-    mcts.search(s, playouts=n, seed=1)
-    cpu = time.process_time() - t0
-    return {"per_second": n / cpu, "count": n}
+    mcts.search(s0, playouts=iterations_budget, seed=1)
+    return {"per_second": iterations_budget / (time.process_time() - t0),
+            "count": iterations_budget}
 
-KINDS = {"playouts": playouts, "nodes": nodes, "iterations": iterations}
+loops.random_playouts(p0, game.spec, 2, 1, 0)                       # compiles
+t0 = time.process_time()
+n = int(loops.random_playouts(p0, game.spec, 64, 1, 0)[0])
+batch = max(1, int(n * 0.01 / max(time.process_time() - t0, 1e-6)))   # ~10 ms batches
+WINDOWS = {"playouts": playouts, "nodes": nodes, "iterations": iterations}
+for kind in kinds:                                                  # compiles and warms
+    WINDOWS[kind]()
+gc.collect()
+gc.disable()
 print(json.dumps({"ready": True}), flush=True)
 for line in sys.stdin:
-    rid, kind, seconds = line.split()
-    game = ludotheque.load(rid)
-    print(json.dumps(KINDS[kind](game, float(seconds))), flush=True)
+    print(json.dumps(WINDOWS[line.strip()]()), flush=True)
 '''
 
 
 class Side:
-    def __init__(self, name: str, src: Path, env: dict[str, str]) -> None:
-        self.name = name
-        self.proc = subprocess.Popen([sys.executable, "-c", WORKER], cwd=src.parent,
-                                     env=dict(env, PYTHONPATH=str(src)), text=True,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self.ask_line()
+    """One commit's measuring process for one ruleset."""
 
-    def ask_line(self, line: str | None = None) -> dict[str, float]:
+    def __init__(self, name: str, src: Path, ruleset: str, args: argparse.Namespace,
+                 env: dict[str, str]) -> None:
+        self.name = name
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", WORKER, ruleset, str(args.seconds), *args.kinds],
+            cwd=src.parent, env=dict(os.environ, PYTHONPATH=str(src), **env), text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def ask(self, line: str | None = None) -> dict[str, float]:
         assert self.proc.stdin and self.proc.stdout
         if line is not None:
             self.proc.stdin.write(line + "\n")
@@ -101,50 +114,67 @@ class Side:
         self.proc.wait(timeout=60)
 
 
+def compare(base_src: Path, ruleset: str, args: argparse.Namespace) -> list[dict[str, object]]:
+    """The rows of one ruleset, one per kind."""
+    with tempfile.TemporaryDirectory() as numba_cache:
+        # the earlier commit compiles its kernels afresh: with them from numba's cache its
+        # Puluc playouts ran 1.09x slower
+        sides = {"base": Side("base", base_src, ruleset, args, {"NUMBA_CACHE_DIR": numba_cache}),
+                 "ours": Side("ours", ROOT / "src", ruleset, args, {})}
+        got: dict[tuple[str, str], list[dict[str, float]]] = {}
+        try:
+            for side in sides.values():      # both compile and warm at once, before any window
+                side.ask()
+            for r in range(args.rounds):
+                for kind in args.kinds:
+                    for name in ("base", "ours") if r % 2 == 0 else ("ours", "base"):
+                        got.setdefault((name, kind), []).append(sides[name].ask(kind))
+        finally:
+            for side in sides.values():
+                side.close()
+    rows = []
+    for kind in args.kinds:
+        base, ours = got["base", kind], got["ours", kind]
+        med = [statistics.median(w["per_second"] for w in side) for side in (base, ours)]
+        row: dict[str, object] = {"ruleset": ruleset, "kind": kind, "base": round(med[0], 1),
+                                  "ours": round(med[1], 1), "ratio": round(med[1] / med[0], 3)}
+        if kind == "nodes":            # the same search on both sides: same tree, same move
+            row["same_search"] = all((a["count"], a["best"]) == (b["count"], b["best"])
+                                     for a, b in zip(base, ours))
+        rows.append(row)
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--base", default="7e103a9")
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--kinds", nargs="*", default=["playouts", "nodes", "iterations"])
     ap.add_argument("--rulesets", nargs="*")
-    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--out", help="write the results there as JSON")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT / "src"))
     from ludotheque.core import registry
     ids = args.rulesets or [ri.name for ri in registry.rulesets()]
-    base_dir = Path(tempfile.gettempdir()) / f"ludotheque-base-{args.base}"
-    if not base_dir.exists():
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base_dir),
-                        args.base], check=True, capture_output=True)
-    env = dict(os.environ)
-    sides = [Side("base", base_dir / "src", env), Side("ours", ROOT / "src", env)]
+    load = [os.getloadavg()]
     rows = []
-    try:
+    with tempfile.TemporaryDirectory() as base_dir:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.base, "src"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", base_dir], input=archive, check=True)
         for rid in ids:
-            for kind in args.kinds:
-                for side in sides:                      # compile / load outside the rounds
-                    side.ask_line(f"{rid} {kind} 0.05")
-                got: dict[str, list[dict[str, float]]] = {"base": [], "ours": []}
-                for _ in range(args.rounds):
-                    for side in sides:
-                        got[side.name].append(side.ask_line(f"{rid} {kind} {args.seconds}"))
-                med = {k: statistics.median(r["per_second"] for r in v) for k, v in got.items()}
-                row = {"ruleset": rid, "kind": kind, "base": round(med["base"], 1),
-                       "ours": round(med["ours"], 1), "ratio": round(med["ours"] / med["base"], 3)}
-                if kind == "nodes":        # the same search on both sides: same tree, same move
-                    row["same_search"] = all(
-                        (a["count"], a["best"]) == (b["count"], b["best"])
-                        for a, b in zip(got["base"], got["ours"]))
+            for row in compare(Path(base_dir) / "src", rid, args):
                 rows.append(row)
-                if not args.json:
-                    print(f"{rid:28s} {kind:10s} {row['base']:>14,.0f} {row['ours']:>14,.0f} "
-                          f"{row['ratio']:6.3f}x", flush=True)
-    finally:
-        for side in sides:
-            side.close()
-    if args.json:
-        print(json.dumps({"base": args.base, "rounds": args.rounds, "rows": rows}, indent=1))
+                print(f"{rid:28s} {row['kind']:10s} {row['base']:>14,.0f} "
+                      f"{row['ours']:>14,.0f} {row['ratio']:6.3f}x", flush=True)
+    load.append(os.getloadavg())
+    if args.out:
+        with open(args.out, "w") as fh:
+            json.dump({"base": args.base, "rounds": args.rounds, "seconds": args.seconds,
+                       "cpus": os.cpu_count(), "load_before": load[0], "load_after": load[1],
+                       "rows": rows}, fh, indent=1)
+            fh.write("\n")
 
 
 if __name__ == "__main__":

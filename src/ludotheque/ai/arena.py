@@ -140,19 +140,28 @@ def block_start(seed: int, run_seed: int) -> int:
     return run_seed + 1000 * ((seed - run_seed) // 1000)
 
 
-def elo(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
-    """Elo difference implied by a score, with a 95% confidence interval: Wilson's interval
-    of the mean score per game (the per-game variance counts draws; Wilson's form keeps the
-    interval finite on one side at 0% or 100%), mapped through the logistic curve."""
+def score_interval(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
+    """The mean score per game (draws half) with a 95% confidence interval: Wilson's interval
+    (the per-game variance counts draws; Wilson's form keeps the interval inside [0, 1] and
+    not empty at 0% or 100%)."""
     n = wins + draws + losses
     if n == 0:
-        return 0.0, -math.inf, math.inf
+        return 0.0, 0.0, 1.0
     score = (wins + 0.5 * draws) / n
     var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
     z2 = Z95 * Z95
     centre = (score + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(var / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return _elo(score), _elo(centre - half), _elo(centre + half)
+    return score, centre - half, centre + half
+
+
+def elo(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
+    """Elo difference implied by a score, with a 95% confidence interval: `score_interval`
+    mapped through the logistic curve."""
+    if wins + draws + losses == 0:
+        return 0.0, -math.inf, math.inf
+    score, low, high = score_interval(wins, draws, losses)
+    return _elo(score), _elo(low), _elo(high)
 
 
 def _elo(score: float) -> float:
