@@ -74,9 +74,10 @@ def general_type(t: Any, ours: bool) -> Any:
     widened to int64 (a value read from an int32 state is an int32: without widening, a
     helper was compiled once for int32 and once for int64 arguments; numba's own helpers may
     need their exact integer types)."""
-    t = types.unliteral(t)
-    if ours and isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
-        return types.int64
+    nb: Any = types     # numba's types module: typed in some numba releases, not in others
+    t = nb.unliteral(t)
+    if ours and isinstance(t, nb.Integer) and t.signed and t.bitwidth < 64:
+        return nb.int64
     return t
 
 
