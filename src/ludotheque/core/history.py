@@ -74,6 +74,21 @@ def table_count(s: np.ndarray, table: int, size: int, hist: int, entry: int, i: 
 
 
 @njit(cache=True, forceinline=True)
+def mark(s: np.ndarray, seen: int, n: int, h: int) -> bool:
+    """Adds the record's n-th entry (hash `h`) to the filter s[seen], s[seen + 1], emptied at
+    n == 0; returns whether its bit was clear. `record` without the count: a caller that knows
+    the counts rebuilds the filter with it."""
+    if n == 0:
+        s[seen] = s[seen + 1] = 0
+    bit = h >> 26
+    word = seen + (bit >> 5)
+    mask = np.int32(1 << (bit & 31)) if (bit & 31) != 31 else np.int32(-2147483648)
+    new: bool = (s[word] & mask) == 0
+    s[word] |= mask
+    return new
+
+
+@njit(cache=True, forceinline=True)
 def record(s: np.ndarray, hlen: int, seen: int, hist: int, entry: int) -> int:
     """Adds the position the caller packed at `hist + entry * s[hlen]` to the record and returns
     how often it has now occurred (itself included). s[seen] and s[seen + 1] are a 64-bit filter
@@ -81,14 +96,8 @@ def record(s: np.ndarray, hlen: int, seen: int, hist: int, entry: int) -> int:
     entry (`room`)."""
     n = s[hlen]
     base = hist + entry * n
-    if n == 0:
-        s[seen] = s[seen + 1] = 0
     h = entry_hash(s, base, entry)
-    bit = h >> 26
-    word = seen + (bit >> 5)
-    mask = np.int32(1 << (bit & 31)) if (bit & 31) != 31 else np.int32(-2147483648)
-    new = (s[word] & mask) == 0
-    s[word] |= mask
+    new = mark(s, seen, n, h)
     s[hlen] = n + 1
     length = s.shape[0]
     size = table_size(length, hist, entry) if n >= LONG else 0

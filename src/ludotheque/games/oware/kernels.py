@@ -346,15 +346,16 @@ def load_record(s: np.ndarray, scratch: np.ndarray) -> int:
 @njit(cache=True)
 def flush_record(s: np.ndarray, scratch: np.ndarray, first: int, written: int,
                  recorded: int) -> None:
-    """Writes scratch's record entries first..written-1 to the array, then has `history.record`
-    count entries first..recorded-1 again, so that its filter words are the generic loop's."""
+    """Writes scratch's record entries first..written-1 to the array, then marks entries
+    first..recorded-1 in the record's filter (`history.mark`: `history.record` without its
+    count, which scans the record whenever the filter hits), so that its filter words are the
+    generic loop's."""
     for i in range(first, written):
         q = scratch[2 * i] >> 48
         mine, theirs = scratch[2 * i] & 0xFFFFFFFFFFFF, scratch[2 * i + 1]
         write_entry(s, i, mine if q == 0 else theirs, theirs if q == 0 else mine, q)
     for i in range(first, recorded):
-        s[HLEN] = i
-        history.record(s, HLEN, SEEN, HIST, ENTRY)
+        history.mark(s, SEEN, i, history.entry_hash(s, HIST + ENTRY * i, ENTRY))
 
 
 @njit(cache=True)
