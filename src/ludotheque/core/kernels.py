@@ -14,8 +14,10 @@ ruleset's `spec` (a numpy array or tuple of arrays built once from the options):
 - ``chance_probs(s, spec, out) -> n``: the probabilities aligned with ``legal`` at a chance node;
 - optionally ``fast_playout(s, spec, rng, scratch, max_actions) -> (s, played)``: a game's own
   random playout, playing exactly the actions of the generic loop (the same draws from
-  ``rng[0]``, the same final array) with its position kept in registers; it may stop early
-  (the generic loop goes on from there). ``scratch`` is the loop's int64 action buffer.
+  ``rng[0]``, the same final array, but for the history a finished game keeps, such as a
+  repetition record: the playouts' callers read only who won) with its position kept in
+  registers; it may stop early (the generic loop goes on from there). ``scratch`` is the
+  loop's int64 action buffer.
 
 Hot loops (random playouts, search) are compiled once per game with its kernels bound in
 (`loops.py`), so Python is only called once per batch.

@@ -362,10 +362,11 @@ def flush_record(s: np.ndarray, scratch: np.ndarray, first: int, written: int,
 def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.ndarray,
                  max_actions: int) -> tuple[np.ndarray, int]:
     """`Kernels.fast_playout`: plays random actions from ``s`` exactly as
-    `core.playouts.playout` does (the same draws from ``rng[0]``, the same final array), in
-    place when it can, to the end of the game or ``max_actions`` (0 = none). The record of
-    repeated positions is kept in ``scratch`` (int64, at least 2 * LONG words) while it is
-    short, in the array by `history.record` when long. Returns (final state, actions played)."""
+    `core.playouts.playout` does (the same draws from ``rng[0]``, the same final array but for
+    a finished game's repetition record), in place when it can, to the end of the game or
+    ``max_actions`` (0 = none). The record of repeated positions is kept in ``scratch``
+    (int64, at least 2 * LONG words) while it is short, in the array by `history.record` when
+    long. Returns (final state, actions played)."""
     if s[END] != ONGOING or scratch.shape[0] < 2 * history.LONG:
         return s, 0
     mode, repetition, max_plies = spec[GRAND_SLAM], spec[REPETITION], spec[MAX_PLIES]
@@ -483,9 +484,10 @@ def fast_playout(s: np.ndarray, spec: np.ndarray, rng: np.ndarray, scratch: np.n
     write_row(s, 6 * (1 - p), theirs)
     s[STORE + p], s[STORE + 1 - p] = store_mine, store_theirs
     s[TO_MOVE], s[PLY], s[END] = p, ply, end
-    if local:
-        flush_record(s, scratch, first, written, recorded)
-    s[HLEN] = hlen
+    if end == ONGOING:              # a finished game's record is left as it was: nothing
+        if local:                   # reads it, and writing it back was a tenth of a playout
+            flush_record(s, scratch, first, written, recorded)
+        s[HLEN] = hlen
     return s, played
 
 
