@@ -246,14 +246,12 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
             end, _ = playout(end, spec_, rng_, out_, probs_, 0)
         x = rng[0]
         returns(borrowed(end), spec_, ret_)
-        # backpropagation
-        while True:
-            visits[node] += 1.0
-            if mover[node] >= 0:
-                value[node] += ret[mover[node]]
-            if node == 0:
-                break
-            node = parent[node]
+        # backpropagation, along the descent's path (no parent link to load a level)
+        for d in range(depth, -1, -1):
+            k = path[d]
+            visits[k] += 1.0
+            if mover[k] >= 0:
+                value[k] += ret[mover[k]]
     rng[0] = x
     return iterations
 
