@@ -21,6 +21,9 @@ INF = 1e9
 MAX_PLY = 96
 EXACT, LOWER, UPPER = 0, 1, 2
 FIND_LIMIT = 20_000     # tree nodes examined when looking for the new root
+# log(n + 1) for the visit counts n most nodes have: the values of math.log (both call the
+# C library's log), without a call at each level of the descent
+LOG_VISITS = np.array([math.log(n + 1.0) for n in range(4096)])
 
 
 @njit(cache=True, nogil=True)
@@ -177,7 +180,8 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                 child = f + sample_index(prob[f:f + n], n, unit(x))
             else:
                 best, best_score = -1, -1e300
-                log_n = math.log(visits[node] + 1.0)
+                v = visits[node]
+                log_n = LOG_VISITS[int(v)] if v < 4096 else math.log(v + 1.0)
                 x = xorshift(x)
                 ch = f + below(x, n)          # random tie-break among unvisited children
                 for _ in range(n):
