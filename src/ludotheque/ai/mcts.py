@@ -31,12 +31,15 @@ from .alphabeta import compiled_search, game_evaluate
 
 STATE_BYTES = 1 << 25    # the most a tree's kept states may take (pages are used as filled)
 FIRST_NODES = 1 << 14    # a new tree's node arrays; they double as it fills, up to its limit
-# A node's fields, each an array over the nodes; the widest first, so that each array cut
-# from the tree's one buffer (`Tree.carve`) is aligned. `first` is the first child or -1,
-# `mover` who chose the edge into the node, `row` its kept state's row in `states` or -1.
-NODE_FIELDS = (("visits", np.float64), ("value", np.float64), ("parent", np.int32),
-               ("action", np.int32), ("first", np.int32), ("count", np.int32),
-               ("row", np.int32), ("prob", np.float32), ("mover", np.int8))
+# What the descent and backpropagation read of a node, in one 24-byte record (a cache line
+# or two at each level, not five arrays' lines): visits, value, first child (or -1),
+# children, who chose the edge into the node (and a spare byte, for the size).
+NODE = np.dtype([("visits", np.float64), ("value", np.float64), ("first", np.int32),
+                 ("count", np.int16), ("mover", np.int8), ("spare", np.int8)])
+# The node arrays, the widest first, so that each array cut from the tree's one buffer
+# (`Tree.carve`) is aligned; `row` is a node's kept state's row in `states`, or -1.
+NODE_FIELDS = (("nodes", NODE), ("parent", np.int32), ("action", np.int32),
+               ("row", np.int32), ("prob", np.float32))
 NODE_BYTES = sum(np.dtype(t).itemsize for _, t in NODE_FIELDS)
 
 
@@ -76,15 +79,11 @@ def copy_subtree(node: int, parent: np.ndarray, action: np.ndarray, mover: np.nd
 class Tree:
     """The search tree of one root position."""
 
-    visits: np.ndarray      # the node arrays (NODE_FIELDS)
-    value: np.ndarray
+    nodes: np.ndarray       # the node arrays (NODE_FIELDS)
     parent: np.ndarray
     action: np.ndarray
-    first: np.ndarray
-    count: np.ndarray
     row: np.ndarray
     prob: np.ndarray
-    mover: np.ndarray
 
     def __init__(self, state: State, limit: int, state_bytes: int = STATE_BYTES,
                  nodes: int = FIRST_NODES) -> None:
@@ -149,6 +148,26 @@ class Tree:
     def capacity(self) -> int:
         return int(self.parent.shape[0])
 
+    @property
+    def visits(self) -> np.ndarray:
+        return self.nodes["visits"]
+
+    @property
+    def value(self) -> np.ndarray:
+        return self.nodes["value"]
+
+    @property
+    def first(self) -> np.ndarray:
+        return self.nodes["first"]
+
+    @property
+    def count(self) -> np.ndarray:
+        return self.nodes["count"]
+
+    @property
+    def mover(self) -> np.ndarray:
+        return self.nodes["mover"]
+
     def reuse(self, state: State, played: int, max_depth: int = 6) -> "Tree | None":
         """A new tree rooted at ``state`` holding this tree's statistics for it, if ``state``
         is reached below the root action ``played``; else None."""
@@ -172,7 +191,8 @@ class Tree:
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         """The arguments of `search_kernels.iterate` after the rng, c and room."""
-        return (*self.node_arrays(), self.size, self.row, self.states)
+        return (self.nodes, self.parent, self.action, self.row, self.prob, self.size,
+                self.states)
 
     def root_children(self) -> list[tuple[int, float, float]]:
         """(action, visits, mean value for the player to move) of each root child."""

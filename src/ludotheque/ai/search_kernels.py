@@ -137,9 +137,8 @@ def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: i
 
 @njit(cache=True, nogil=True)
 def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: float,
-            room: int, parent: np.ndarray, action: np.ndarray, mover: np.ndarray,
-            first: np.ndarray, count: np.ndarray, visits: np.ndarray, value: np.ndarray,
-            prob: np.ndarray, size: np.ndarray, row: np.ndarray, states: np.ndarray) -> int:
+            room: int, nodes: np.ndarray, parent: np.ndarray, action: np.ndarray,
+            row: np.ndarray, prob: np.ndarray, size: np.ndarray, states: np.ndarray) -> int:
     """Runs ``iterations`` UCT iterations on the tree in the arrays (see `mcts.Tree`). A node
     with children keeps its state in a row of ``states`` (``row[node]``, -1 if none), given
     when an iteration first replays through it: an iteration then starts from the state of
@@ -173,24 +172,25 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
         path[0] = 0
         depth = 0
         # selection: a node with children knows who moves there (the children's mover)
-        while first[node] >= 0:
-            f, n = first[node], count[node]
-            if mover[f] == CHANCE:
+        while nodes[node].first >= 0:
+            f, n = nodes[node].first, nodes[node].count
+            if nodes[f].mover == CHANCE:
                 x = xorshift(x)
                 child = f + sample_index(prob[f:f + n], n, unit(x))
             else:
                 best, best_score = -1, -1e300
-                v = visits[node]
+                v = nodes[node].visits
                 log_n = LOG_VISITS[int(v)] if v < 4096 else math.log(v + 1.0)
                 x = xorshift(x)
                 ch = f + below(x, n)          # random tie-break among unvisited children
                 for _ in range(n):
                     if ch == f + n:           # wraps (no integer division a child)
                         ch = f
-                    if visits[ch] == 0:
+                    visits = nodes[ch].visits
+                    if visits == 0:
                         best = ch
                         break
-                    score = value[ch] / visits[ch] + c * math.sqrt(log_n / visits[ch])
+                    score = nodes[ch].value / visits + c * math.sqrt(log_n / visits)
                     if score > best_score:
                         best, best_score = ch, score
                     ch += 1
@@ -198,7 +198,7 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
             node = child
             depth += 1
             path[depth] = node
-            if visits[node] == 0:
+            if nodes[node].visits == 0:
                 break
         # the leaf's state: the deepest kept state on the path, then the actions below it
         top = depth
@@ -214,7 +214,7 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
             if need:
                 grown[0] = grow(view, need)
                 view = borrowed(grown[0])
-            if first[k] >= 0:               # a node with children: keep its state
+            if nodes[k].first >= 0:         # a node with children: keep its state
                 if view.shape[0] > width:
                     size[2] = max(size[2], view.shape[0])   # the driver widens the store
                 elif size[1] < rows:
@@ -224,22 +224,22 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
                         states_[row[k], i] = view[i]
         # expansion
         p = to_move(view, spec_)
-        if p != TERMINAL and first[node] < 0:
+        if p != TERMINAL and nodes[node].first < 0:
             n = legal(view, spec_, out_)
             if size[0] + n <= cap:
                 f = size[0]
                 size[0] += n
-                first[node], count[node] = f, n
+                nodes[node].first, nodes[node].count = f, n
                 if p == CHANCE:
                     chance_probs(view, spec_, probs_)
                 for k in range(n):
                     parent[f + k] = node
                     action[f + k] = out[k]
-                    mover[f + k] = p
-                    first[f + k] = -1
+                    nodes[f + k].mover = p
+                    nodes[f + k].first = -1
                     row[f + k] = -1
-                    visits[f + k] = 0.0
-                    value[f + k] = 0.0
+                    nodes[f + k].visits = 0.0
+                    nodes[f + k].value = 0.0
                     prob[f + k] = probs[k] if p == CHANCE else 0.0
         # simulation, in place in ``view`` unless the playout grows the state: the game's own
         # playout called directly (through `playout`, which calls it first, the call and its
@@ -253,9 +253,9 @@ def iterate(root: np.ndarray, spec: Any, iterations: int, rng: np.ndarray, c: fl
         # backpropagation, along the descent's path (no parent link to load a level)
         for d in range(depth, -1, -1):
             k = path[d]
-            visits[k] += 1.0
-            if mover[k] >= 0:
-                value[k] += ret[mover[k]]
+            nodes[k].visits += 1.0
+            if nodes[k].mover >= 0:
+                nodes[k].value += ret[nodes[k].mover]
     rng[0] = x
     return iterations
 
