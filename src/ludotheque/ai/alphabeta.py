@@ -26,12 +26,14 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+import numba
 import numpy as np
 
 from ..core.game import State
 from ..core.jit import bind
-from ..core.kernels import MAX_ACTIONS_BUFFER, Kernels, grow
+from ..core.kernels import MAX_ACTIONS_BUFFER, Kernels, grow, native_address
 from ..core.loops import compiled_loops
+from . import search_kernels as sk
 from .search_kernels import INF, MAX_PLY, WIN
 
 __all__ = ["WIN", "SearchResult", "Table", "compiled_search", "game_evaluate", "search"]
@@ -50,6 +52,28 @@ def compiled_search(kernels: Kernels, evaluate: Any) -> ModuleType:
     loops = compiled_loops(kernels)
     return bind("ludotheque.ai.search_kernels", **kernels._asdict(), playout=loops.playout,
                 leaf_eval=evaluate if evaluate is not None else loops.rollout_value)
+
+
+_CALLS: dict[tuple[str, Any, Any], np.ndarray] = {}
+
+
+def native_calls(cs: ModuleType, s: np.ndarray, spec: Any) -> np.ndarray:
+    """The native entries of the game's functions that ``cs.node`` calls (its ``at``), for
+    states like ``s`` and ``spec``, by index (`search_kernels.LEGAL`...)."""
+    s_t, spec_t = numba.typeof(s), numba.typeof(spec)
+    key = (cs.__name__, s_t, spec_t)
+    if key not in _CALLS:
+        ints = numba.types.Array(numba.types.int64, 1, "C")
+        floats = numba.types.Array(numba.types.float64, 1, "C")
+        at = np.zeros(6, np.int64)
+        at[sk.LEGAL] = native_address(cs.legal, (s_t, spec_t, ints))
+        at[sk.APPLY] = native_address(cs.apply, (s_t, spec_t, numba.types.int64))
+        at[sk.TO_MOVE] = native_address(cs.to_move, (s_t, spec_t))
+        at[sk.RETURNS] = native_address(cs.returns, (s_t, spec_t, floats))
+        at[sk.CHANCE_PROBS] = native_address(cs.chance_probs, (s_t, spec_t, floats))
+        at[sk.LEAF_EVAL] = native_address(cs.leaf_eval, (s_t, spec_t, numba.types.int64))
+        _CALLS[key] = at
+    return _CALLS[key]
 
 
 class Table:
@@ -116,7 +140,8 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
     stats = np.zeros(5, np.int64)
     stats[1] = 1
     stop = np.zeros(1, np.int64)
-    cs.node(children[0][1], game.spec, 0, -INF, INF, 1, *arrays, stats, stop)  # loads the code
+    at = native_calls(cs, children[0][1], game.spec)
+    cs.node(children[0][1], game.spec, 0, -INF, INF, 1, *arrays, stats, stop, at)  # loads it
     t_start = time.perf_counter()
     deadline = t_start + seconds if seconds is not None else math.inf
     timer = threading.Timer(seconds, stop.fill, (1,)) if seconds is not None else None
@@ -125,7 +150,7 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
         timer.start()
     try:
         ranked, done_depth, total_nodes = _deepen(cs, state, children, max_depth, node_budget,
-                                                  deadline, exact, arrays, stats, stop)
+                                                  deadline, exact, arrays, stats, stop, at)
     finally:
         if timer is not None:
             timer.cancel()
@@ -134,8 +159,8 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
 
 def _deepen(cs: ModuleType, state: State, children: list[tuple[int, np.ndarray]],
             max_depth: int, node_budget: int, deadline: float, exact: bool,
-            arrays: tuple[np.ndarray, ...], stats: np.ndarray,
-            stop: np.ndarray) -> tuple[list[tuple[int, float]], int, int]:
+            arrays: tuple[np.ndarray, ...], stats: np.ndarray, stop: np.ndarray,
+            at: np.ndarray) -> tuple[list[tuple[int, float]], int, int]:
     """The iterations of `search`: (ranked root actions, depth done, nodes searched)."""
     game = state.game
     sign = 1.0 if state.current_player == 0 else -1.0
@@ -158,7 +183,8 @@ def _deepen(cs: ModuleType, state: State, children: list[tuple[int, np.ndarray]]
                 lo, hi = -INF, INF
             else:
                 lo, hi = (bound, INF) if sign > 0 else (-INF, -bound)
-            v = sign * cs.node(by_action[a], game.spec, d - 1, lo, hi, 1, *arrays, stats, stop)
+            v = sign * cs.node(by_action[a], game.spec, d - 1, lo, hi, 1, *arrays, stats, stop,
+                               at)
             if stats[2]:
                 break
             new[a] = v

@@ -27,6 +27,8 @@ from typing import Any, Callable, NamedTuple, cast
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
+from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 CHANCE = -1
@@ -170,3 +172,54 @@ def _borrowed(typingctx: Any, arrays: Any) -> Any:
 
 
 borrowed = cast(Callable[[Any], Any], _borrowed)
+
+
+def _native_call(typingctx: Any, address: Any, function: Any, args: tuple[Any, ...]) -> Any:
+    """The typing and code of `call2`/`call3`: a call of the compiled ``function`` (a global
+    of the calling module) for the exact types of ``args``, through its native entry at
+    ``address`` (`native_address`), not through a copy of its code linked in."""
+    if not isinstance(address, types.Integer) or not isinstance(function, types.Dispatcher):
+        return None
+    argtys = tuple(types.unliteral(a) for a in args)
+    sig = typingctx.resolve_function_type(function, argtys, {})
+    if sig is None or tuple(sig.args) != argtys:     # the address is of the exact types only
+        raise TypingError(f"{function} has no overload for exactly {argtys}: {sig}")
+
+    def codegen(context: Any, builder: Any, signature: Any, values: Any) -> Any:
+        fnty = context.call_conv.get_function_type(sig.return_type, sig.args)
+        pointer = builder.inttoptr(values[0], fnty.as_pointer())
+        given = [context.cast(builder, v, t, u)
+                 for v, t, u in zip(values[2:], signature.args[2:], argtys)]
+        status, result = context.call_conv.call_function(builder, pointer, sig.return_type,
+                                                         sig.args, given)
+        with cgutils.if_unlikely(builder, status.is_error):
+            context.call_conv.return_status_propagate(builder, status)
+        return result
+    return sig.return_type(address, function, *args), codegen
+
+
+@intrinsic
+def _call2(typingctx: Any, address: Any, function: Any, a: Any, b: Any) -> Any:
+    return _native_call(typingctx, address, function, (a, b))
+
+
+@intrinsic
+def _call3(typingctx: Any, address: Any, function: Any, a: Any, b: Any, c: Any) -> Any:
+    return _native_call(typingctx, address, function, (a, b, c))
+
+
+# ``call3(address, f, a, b, c)`` is ``f(a, b, c)`` called through ``address``, the native
+# entry of f's overload for exactly those argument types (`native_address`). A direct call
+# links f's code, with every helper it inlines, into the caller, where LLVM optimises and
+# translates it again: alpha-beta's node search, which calls the whole game, was a quarter
+# of the warm-up's compile time.
+call2 = cast(Callable[..., Any], _call2)
+call3 = cast(Callable[..., Any], _call3)
+
+
+def native_address(function: Any, argtypes: tuple[Any, ...]) -> int:
+    """The native entry of compiled ``function``'s overload for exactly ``argtypes`` (numba
+    types), compiled or loaded from the cache first, for `call2`/`call3`."""
+    function.compile(argtypes)
+    cres = function.overloads[argtypes]
+    return int(cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name))
