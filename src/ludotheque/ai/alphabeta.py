@@ -54,24 +54,28 @@ def compiled_search(kernels: Kernels, evaluate: Any) -> ModuleType:
                 leaf_eval=evaluate if evaluate is not None else loops.rollout_value)
 
 
-_CALLS: dict[tuple[str, Any, Any], np.ndarray] = {}
+_CALLS: dict[tuple[str, tuple[Any, ...]], np.ndarray] = {}
 
 
-def native_calls(cs: ModuleType, s: np.ndarray, spec: Any) -> np.ndarray:
-    """The native entries of the game's functions that ``cs.node`` calls (its ``at``), for
-    states like ``s`` and ``spec``, by index (`search_kernels.LEGAL`...)."""
-    s_t, spec_t = numba.typeof(s), numba.typeof(spec)
-    key = (cs.__name__, s_t, spec_t)
+def native_calls(cs: ModuleType, args: tuple[Any, ...]) -> np.ndarray:
+    """The native entries of the functions that ``cs.node`` calls (its last argument ``at``,
+    by index: `search_kernels.LEGAL`...), for calls like ``cs.node(*args, at)``."""
+    argtypes = tuple(numba.typeof(a) for a in args)
+    key = (cs.__name__, argtypes)
     if key not in _CALLS:
-        ints = numba.types.Array(numba.types.int64, 1, "C")
-        floats = numba.types.Array(numba.types.float64, 1, "C")
-        at = np.zeros(6, np.int64)
-        at[sk.LEGAL] = native_address(cs.legal, (s_t, spec_t, ints))
-        at[sk.APPLY] = native_address(cs.apply, (s_t, spec_t, numba.types.int64))
-        at[sk.TO_MOVE] = native_address(cs.to_move, (s_t, spec_t))
-        at[sk.RETURNS] = native_address(cs.returns, (s_t, spec_t, floats))
-        at[sk.CHANCE_PROBS] = native_address(cs.chance_probs, (s_t, spec_t, floats))
-        at[sk.LEAF_EVAL] = native_address(cs.leaf_eval, (s_t, spec_t, numba.types.int64))
+        s, spec = argtypes[0], argtypes[1]
+        int64 = numba.types.int64
+        ints, floats = numba.types.Array(int64, 1, "C"), numba.types.Array(numba.float64, 1, "C")
+        at = np.zeros(sk.NODE + 1, np.int64)
+        at[sk.LEGAL] = native_address(cs.legal, (s, spec, ints))
+        at[sk.APPLY] = native_address(cs.apply, (s, spec, int64))
+        at[sk.TO_MOVE] = native_address(cs.to_move, (s, spec))
+        at[sk.RETURNS] = native_address(cs.returns, (s, spec, floats))
+        at[sk.CHANCE_PROBS] = native_address(cs.chance_probs, (s, spec, floats))
+        at[sk.LEAF_EVAL] = native_address(cs.leaf_eval, (s, spec, int64))
+        node_types = argtypes + (numba.typeof(at),)
+        at[sk.NODE] = native_address(cs.node, node_types)
+        assert cs.node.overloads[node_types].signature.return_type == numba.float64
         _CALLS[key] = at
     return _CALLS[key]
 
@@ -140,8 +144,7 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
     stats = np.zeros(5, np.int64)
     stats[1] = 1
     stop = np.zeros(1, np.int64)
-    at = native_calls(cs, children[0][1], game.spec)
-    cs.node(children[0][1], game.spec, 0, -INF, INF, 1, *arrays, stats, stop, at)  # loads it
+    at = native_calls(cs, (children[0][1], game.spec, 0, -INF, INF, 1, *arrays, stats, stop))
     t_start = time.perf_counter()
     deadline = t_start + seconds if seconds is not None else math.inf
     timer = threading.Timer(seconds, stop.fill, (1,)) if seconds is not None else None

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from ludotheque.core.kernels import (
-    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, below, borrowed, call2, call3, grow, same_state,
+    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, below, borrowed, call_at, grow, same_state,
     sample_index, state_hash, unit, xorshift,
 )
 
@@ -21,7 +21,7 @@ INF = 1e9
 MAX_PLY = 96
 EXACT, LOWER, UPPER = 0, 1, 2
 FIND_LIMIT = 20_000     # tree nodes examined when looking for the new root
-LEGAL, APPLY, TO_MOVE, RETURNS, CHANCE_PROBS, LEAF_EVAL = range(6)     # `native_calls`
+LEGAL, APPLY, TO_MOVE, RETURNS, CHANCE_PROBS, LEAF_EVAL, NODE = range(7)     # `native_calls`
 
 
 @njit(cache=True, nogil=True)
@@ -50,13 +50,13 @@ def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: i
     if stats[0] >= stats[1] or ((stats[0] & 63) == 0 and stop[0] != 0):
         stats[2] = 1
         return 0.0
-    p = call2(at[TO_MOVE], to_move, s, spec)
+    p = call_at(at[TO_MOVE], to_move, s, spec)
     if p == TERMINAL:
-        call3(at[RETURNS], returns, s, spec, ret)
+        call_at(at[RETURNS], returns, s, spec, ret)
         return float(ret[0] * (WIN - ply * 1e-3))
     if (depth <= 0 and p != CHANCE) or ply >= MAX_PLY - 1:     # throws are always averaged
         stats[3] += 1
-        v = call3(at[LEAF_EVAL], leaf_eval, s, spec, 0)
+        v = call_at(at[LEAF_EVAL], leaf_eval, s, spec, 0)
         return float(min(1.0, max(-1.0, v)))
     h = state_hash(s)
     slot = np.int64(h & np.uint64(tt_key.shape[0] - 1))
@@ -70,7 +70,7 @@ def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: i
                 stats[4] += 1
                 return float(v)
     out = moves[ply]
-    n = call3(at[LEGAL], legal, s, spec, out)
+    n = call_at(at[LEGAL], legal, s, spec, out)
     # One loop for throws and moves: one call of the game's ``apply`` (when it was inlined,
     # two calls compiled it twice).
     chance = p == CHANCE
@@ -78,7 +78,7 @@ def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: i
     sc = scores[ply]
     hn = hist.shape[0]
     if chance:
-        call3(at[CHANCE_PROBS], chance_probs, s, spec, pr)
+        call_at(at[CHANCE_PROBS], chance_probs, s, spec, pr)
     else:
         for i in range(n):
             sc[i] = 1e18 if out[i] == tt_a else hist[p, out[i] % hn]
@@ -97,14 +97,14 @@ def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: i
                 sc[k], sc[j] = sc[j], sc[k]
         a = out[k]
         c = s.copy()
-        need = call3(at[APPLY], apply, c, spec, a)
+        need = call_at(at[APPLY], apply, c, spec, a)
         if need:
             c = grow(c, need)
         if chance:                              # throws are averaged with a full window
-            v = node(c, spec, depth, -INF, INF, ply + 1, tt_key, tt_val, tt_depth, tt_flag,
+            v = call_at(at[NODE], node, c, spec, depth, -INF, INF, ply + 1, tt_key, tt_val, tt_depth, tt_flag,
                      tt_move, hist, moves, scores, probs, ret, stats, stop, at)
         else:
-            v = node(c, spec, depth - 1, alpha, beta, ply + 1, tt_key, tt_val, tt_depth,
+            v = call_at(at[NODE], node, c, spec, depth - 1, alpha, beta, ply + 1, tt_key, tt_val, tt_depth,
                      tt_flag, tt_move, hist, moves, scores, probs, ret, stats, stop, at)
         if stats[2] != 0:
             return 0.0

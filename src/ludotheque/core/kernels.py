@@ -174,52 +174,50 @@ def _borrowed(typingctx: Any, arrays: Any) -> Any:
 borrowed = cast(Callable[[Any], Any], _borrowed)
 
 
-def _native_call(typingctx: Any, address: Any, function: Any, args: tuple[Any, ...]) -> Any:
-    """The typing and code of `call2`/`call3`: a call of the compiled ``function`` (a global
-    of the calling module) for the exact types of ``args``, through its native entry at
-    ``address`` (`native_address`), not through a copy of its code linked in."""
-    if not isinstance(address, types.Integer) or not isinstance(function, types.Dispatcher):
+@intrinsic
+def _call_at(typingctx: Any, address: Any, function: Any, *args: Any) -> Any:
+    """`call_at`: the typing, then the code (a call through the address)."""
+    if not isinstance(address, types.Integer):
         return None
     argtys = tuple(types.unliteral(a) for a in args)
-    sig = typingctx.resolve_function_type(function, argtys, {})
-    if sig is None or tuple(sig.args) != argtys:     # the address is of the exact types only
-        raise TypingError(f"{function} has no overload for exactly {argtys}: {sig}")
+    if isinstance(function, types.RecursiveCall):      # the function being compiled
+        frame = typingctx.callstack.match(function.dispatcher_type.dispatcher.py_func, argtys)
+        if frame is None:
+            raise TypingError(f"{function}: a call of itself for other types {argtys}")
+        sig = types.float64(*argtys)        # (numba's inference of it types the function again)
+    elif isinstance(function, types.Dispatcher):
+        sig = typingctx.resolve_function_type(function, argtys, {})
+        if sig is None or tuple(sig.args) != argtys:     # the address is of these types only
+            raise TypingError(f"{function} has no overload for exactly {argtys}: {sig}")
+    else:
+        return None
 
     def codegen(context: Any, builder: Any, signature: Any, values: Any) -> Any:
         fnty = context.call_conv.get_function_type(sig.return_type, sig.args)
         pointer = builder.inttoptr(values[0], fnty.as_pointer())
-        given = [context.cast(builder, v, t, u)
-                 for v, t, u in zip(values[2:], signature.args[2:], argtys)]
+        given = [context.cast(builder, builder.extract_value(values[2], i), t, u)
+                 for i, (t, u) in enumerate(zip(args, argtys))]
         status, result = context.call_conv.call_function(builder, pointer, sig.return_type,
                                                          sig.args, given)
         with cgutils.if_unlikely(builder, status.is_error):
             context.call_conv.return_status_propagate(builder, status)
         return result
-    return sig.return_type(address, function, *args), codegen
+    return sig.return_type(address, function, types.StarArgTuple(args)), codegen
 
 
-@intrinsic
-def _call2(typingctx: Any, address: Any, function: Any, a: Any, b: Any) -> Any:
-    return _native_call(typingctx, address, function, (a, b))
-
-
-@intrinsic
-def _call3(typingctx: Any, address: Any, function: Any, a: Any, b: Any, c: Any) -> Any:
-    return _native_call(typingctx, address, function, (a, b, c))
-
-
-# ``call3(address, f, a, b, c)`` is ``f(a, b, c)`` called through ``address``, the native
-# entry of f's overload for exactly those argument types (`native_address`). A direct call
-# links f's code, with every helper it inlines, into the caller, where LLVM optimises and
-# translates it again: alpha-beta's node search, which calls the whole game, was a quarter
-# of the warm-up's compile time.
-call2 = cast(Callable[..., Any], _call2)
-call3 = cast(Callable[..., Any], _call3)
+# ``call_at(address, f, *args)`` is ``f(*args)`` called through ``address``, the native entry
+# of f's overload for exactly the types of ``args`` (`native_address`); ``f`` is a compiled
+# function of the calling module, or the calling function itself if it returns a float
+# (check its overload's return type before giving its address). A direct call links f's
+# code, with every helper it inlines, into the caller, where LLVM optimises and translates
+# it again: alpha-beta's node search, which calls the whole game, was a quarter of the
+# warm-up's compile time. (A direct call of itself costs the compiler another typing.)
+call_at = cast(Callable[..., Any], _call_at)
 
 
 def native_address(function: Any, argtypes: tuple[Any, ...]) -> int:
     """The native entry of compiled ``function``'s overload for exactly ``argtypes`` (numba
-    types), compiled or loaded from the cache first, for `call2`/`call3`."""
+    types), compiled or loaded from the cache first, for `call_at`."""
     function.compile(argtypes)
     cres = function.overloads[argtypes]
     return int(cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name))
