@@ -54,6 +54,7 @@ def compiled_search(kernels: Kernels, evaluate: Any) -> ModuleType:
                 leaf_eval=evaluate if evaluate is not None else loops.rollout_value)
 
 
+typeof: Any = numba.typeof     # untyped in numba
 _CALLS: dict[tuple[str, int, str], tuple[Any, np.ndarray]] = {}
 
 
@@ -65,13 +66,13 @@ def native_calls(cs: ModuleType, args: tuple[Any, ...]) -> np.ndarray:
     key = (cs.__name__, id(spec), s.dtype.str)
     known = _CALLS.get(key)
     if known is None or known[0] is not spec:
-        argtypes = tuple(numba.typeof(a) for a in args)
+        argtypes = tuple(typeof(a) for a in args)
         s_t, spec_t, int64 = argtypes[0], argtypes[1], numba.types.int64
         at = np.zeros(sk.NODE + 1, np.int64)
         at[sk.LEGAL] = native_address(cs.legal, (s_t, spec_t, numba.types.Array(int64, 1, "C")))
         at[sk.APPLY] = native_address(cs.apply, (s_t, spec_t, int64))
         at[sk.LEAF_EVAL] = native_address(cs.leaf_eval, (s_t, spec_t, int64))
-        node_types = argtypes + (numba.typeof(at),)
+        node_types = argtypes + (typeof(at),)
         at[sk.NODE] = native_address(cs.node, node_types)
         if cs.node.overloads[node_types].signature.return_type != numba.float64:
             raise TypeError("node calls itself through `call_at`, which needs a float result")

@@ -174,12 +174,16 @@ def _borrowed(typingctx: Any, arrays: Any) -> Any:
 borrowed = cast(Callable[[Any], Any], _borrowed)
 
 
+untyped_cgutils: Any = cgutils
+
+
 @intrinsic
 def _call_at(typingctx: Any, address: Any, function: Any, *args: Any) -> Any:
     """`call_at`: the typing, then the code (a call through the address)."""
     if not isinstance(address, types.Integer):
         return None
-    argtys = tuple(types.unliteral(a) for a in args)
+    nb: Any = types     # numba's types module: typed in some numba releases, not in others
+    argtys = tuple(nb.unliteral(a) for a in args)
     if isinstance(function, types.RecursiveCall):      # the function being compiled
         frame = typingctx.callstack.match(function.dispatcher_type.dispatcher.py_func, argtys)
         if frame is None:
@@ -199,10 +203,10 @@ def _call_at(typingctx: Any, address: Any, function: Any, *args: Any) -> Any:
                  for i, (t, u) in enumerate(zip(args, argtys))]
         status, result = context.call_conv.call_function(builder, pointer, sig.return_type,
                                                          sig.args, given)
-        with cgutils.if_unlikely(builder, status.is_error):
+        with untyped_cgutils.if_unlikely(builder, status.is_error):
             context.call_conv.return_status_propagate(builder, status)
         return result
-    return sig.return_type(address, function, types.StarArgTuple(args)), codegen
+    return sig.return_type(address, function, nb.StarArgTuple(args)), codegen
 
 
 # ``call_at(address, f, *args)`` is ``f(*args)`` called through ``address``, the native entry
