@@ -56,6 +56,28 @@ def test_a_second_process_with_a_warm_cache_compiles_nothing(tmp_path, ruleset):
     assert json.loads(second.stdout) == []
 
 
+# The functions whose code a freshly compiled alpha-beta node search has linked into its own.
+NODE_LINKS = """
+import json, sys
+import ludotheque
+from ludotheque.ai import alphabeta
+game = ludotheque.load(sys.argv[1])
+alphabeta.search(game.initial_state(0), seconds=None, depth=2)
+cs = alphabeta.compiled_search(game.kernels, alphabeta.game_evaluate(game))
+(compiled,) = cs.node.overloads.values()
+print(json.dumps(sorted(lib.name for lib in compiled.library._linking_libraries)))
+"""
+
+
+def test_the_search_calls_the_game_compiled_once_not_a_copy_compiled_again(tmp_path):
+    # the warm-up's largest cost was alpha-beta's node search compiling the whole game again
+    done = _run(tmp_path, "-c", NODE_LINKS, RULESET)
+    assert done.returncode == 0, done.stderr
+    linked = set(json.loads(done.stdout))
+    assert "to_move" in linked                        # a few reads, still inlined
+    assert not linked & {"legal", "apply", "evaluate"}
+
+
 def test_a_corrupt_cache_is_rebuilt_by_the_warmup(tmp_path):
     warm = [ "-m", "ludotheque.cli.main", "warmup", RULESET, "--json", "--jobs", "1"]
     assert _run(tmp_path, *warm).returncode == 0

@@ -26,12 +26,14 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+import numba
 import numpy as np
 
 from ..core.game import State
 from ..core.jit import bind
-from ..core.kernels import MAX_ACTIONS_BUFFER, Kernels, grow
+from ..core.kernels import MAX_ACTIONS_BUFFER, Kernels, grow, native_address
 from ..core.loops import compiled_loops
+from . import search_kernels as sk
 from .search_kernels import INF, MAX_PLY, WIN
 
 __all__ = ["WIN", "SearchResult", "Table", "compiled_search", "game_evaluate", "search"]
@@ -50,6 +52,32 @@ def compiled_search(kernels: Kernels, evaluate: Any) -> ModuleType:
     loops = compiled_loops(kernels)
     return bind("ludotheque.ai.search_kernels", **kernels._asdict(), playout=loops.playout,
                 leaf_eval=evaluate if evaluate is not None else loops.rollout_value)
+
+
+typeof: Any = numba.typeof     # untyped in numba
+_CALLS: dict[tuple[str, int, str], tuple[Any, np.ndarray]] = {}
+
+
+def native_calls(cs: ModuleType, args: tuple[Any, ...]) -> np.ndarray:
+    """The native entries of the functions that ``cs.node`` calls (its last argument ``at``,
+    by index: `search_kernels.LEGAL`...), for calls like ``cs.node(*args, at)`` (by the
+    spec object and the state's dtype: typing the arguments each time took 0.2-0.4 ms)."""
+    s, spec = args[0], args[1]
+    key = (cs.__name__, id(spec), s.dtype.str)
+    known = _CALLS.get(key)
+    if known is None or known[0] is not spec:
+        argtypes = tuple(typeof(a) for a in args)
+        s_t, spec_t, int64 = argtypes[0], argtypes[1], numba.types.int64
+        at = np.zeros(sk.NODE + 1, np.int64)
+        at[sk.LEGAL] = native_address(cs.legal, (s_t, spec_t, numba.types.Array(int64, 1, "C")))
+        at[sk.APPLY] = native_address(cs.apply, (s_t, spec_t, int64))
+        at[sk.LEAF_EVAL] = native_address(cs.leaf_eval, (s_t, spec_t, int64))
+        node_types = argtypes + (typeof(at),)
+        at[sk.NODE] = native_address(cs.node, node_types)
+        if cs.node.overloads[node_types].signature.return_type != numba.float64:
+            raise TypeError("node calls itself through `call_at`, which needs a float result")
+        known = _CALLS[key] = (spec, at)
+    return known[1]
 
 
 class Table:
@@ -116,7 +144,7 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
     stats = np.zeros(5, np.int64)
     stats[1] = 1
     stop = np.zeros(1, np.int64)
-    cs.node(children[0][1], game.spec, 0, -INF, INF, 1, *arrays, stats, stop)  # loads the code
+    at = native_calls(cs, (children[0][1], game.spec, 0, -INF, INF, 1, *arrays, stats, stop))
     t_start = time.perf_counter()
     deadline = t_start + seconds if seconds is not None else math.inf
     timer = threading.Timer(seconds, stop.fill, (1,)) if seconds is not None else None
@@ -125,7 +153,7 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
         timer.start()
     try:
         ranked, done_depth, total_nodes = _deepen(cs, state, children, max_depth, node_budget,
-                                                  deadline, exact, arrays, stats, stop)
+                                                  deadline, exact, arrays, stats, stop, at)
     finally:
         if timer is not None:
             timer.cancel()
@@ -134,8 +162,8 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
 
 def _deepen(cs: ModuleType, state: State, children: list[tuple[int, np.ndarray]],
             max_depth: int, node_budget: int, deadline: float, exact: bool,
-            arrays: tuple[np.ndarray, ...], stats: np.ndarray,
-            stop: np.ndarray) -> tuple[list[tuple[int, float]], int, int]:
+            arrays: tuple[np.ndarray, ...], stats: np.ndarray, stop: np.ndarray,
+            at: np.ndarray) -> tuple[list[tuple[int, float]], int, int]:
     """The iterations of `search`: (ranked root actions, depth done, nodes searched)."""
     game = state.game
     sign = 1.0 if state.current_player == 0 else -1.0
@@ -158,7 +186,8 @@ def _deepen(cs: ModuleType, state: State, children: list[tuple[int, np.ndarray]]
                 lo, hi = -INF, INF
             else:
                 lo, hi = (bound, INF) if sign > 0 else (-INF, -bound)
-            v = sign * cs.node(by_action[a], game.spec, d - 1, lo, hi, 1, *arrays, stats, stop)
+            v = sign * cs.node(by_action[a], game.spec, d - 1, lo, hi, 1, *arrays, stats, stop,
+                               at)
             if stats[2]:
                 break
             new[a] = v

@@ -29,6 +29,8 @@ from typing import Any, Callable, NamedTuple, cast
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
+from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 CHANCE = -1
@@ -172,3 +174,56 @@ def _borrowed(typingctx: Any, arrays: Any) -> Any:
 
 
 borrowed = cast(Callable[[Any], Any], _borrowed)
+
+
+untyped_cgutils: Any = cgutils
+
+
+@intrinsic
+def _call_at(typingctx: Any, address: Any, function: Any, *args: Any) -> Any:
+    """`call_at`: the typing, then the code (a call through the address)."""
+    if not isinstance(address, types.Integer):
+        return None
+    nb: Any = types     # numba's types module: typed in some numba releases, not in others
+    argtys = tuple(nb.unliteral(a) for a in args)
+    if isinstance(function, types.RecursiveCall):      # the function being compiled
+        frame = typingctx.callstack.match(function.dispatcher_type.dispatcher.py_func, argtys)
+        if frame is None:
+            raise TypingError(f"{function}: a call of itself for other types {argtys}")
+        sig = types.float64(*argtys)        # (numba's inference of it types the function again)
+    elif isinstance(function, types.Dispatcher):
+        sig = typingctx.resolve_function_type(function, argtys, {})
+        if sig is None or tuple(sig.args) != argtys:     # the address is of these types only
+            raise TypingError(f"{function} has no overload for exactly {argtys}: {sig}")
+    else:
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, values: Any) -> Any:
+        fnty = context.call_conv.get_function_type(sig.return_type, sig.args)
+        pointer = builder.inttoptr(values[0], fnty.as_pointer())
+        given = [context.cast(builder, builder.extract_value(values[2], i), t, u)
+                 for i, (t, u) in enumerate(zip(args, argtys))]
+        status, result = context.call_conv.call_function(builder, pointer, sig.return_type,
+                                                         sig.args, given)
+        with untyped_cgutils.if_unlikely(builder, status.is_error):
+            context.call_conv.return_status_propagate(builder, status)
+        return result
+    return sig.return_type(address, function, nb.StarArgTuple(args)), codegen
+
+
+# ``call_at(address, f, *args)`` is ``f(*args)`` called through ``address``, the native entry
+# of f's overload for exactly the types of ``args`` (`native_address`); ``f`` is a compiled
+# function of the calling module, or the calling function itself if it returns a float
+# (check its overload's return type before giving its address). A direct call links f's
+# code, with every helper it inlines, into the caller, where LLVM optimises and translates
+# it again: alpha-beta's node search, which calls the whole game, was a quarter of the
+# warm-up's compile time. (A direct call of itself costs the compiler another typing.)
+call_at = cast(Callable[..., Any], _call_at)
+
+
+def native_address(function: Any, argtypes: tuple[Any, ...]) -> int:
+    """The native entry of compiled ``function``'s overload for exactly ``argtypes`` (numba
+    types), compiled or loaded from the cache first, for `call_at`."""
+    function.compile(argtypes)
+    cres = function.overloads[argtypes]
+    return int(cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name))
