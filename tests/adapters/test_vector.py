@@ -88,21 +88,45 @@ def test_games_end_by_their_rules_as_in_the_per_state_api(ruleset):
     assert play_both(ruleset, games=2, steps=400, seed=11) >= 1
 
 
-@pytest.mark.parametrize("ruleset", ["puluc", "fanorona/telo"])
-@pytest.mark.parametrize("opponent", ["random", "greedy"])
+@pytest.mark.parametrize("ruleset, opponent", [
+    ("puluc", "random"), ("puluc", "greedy"), ("puluc", "mcts:20p"),
+    ("fanorona/telo", "random"), ("fanorona/telo", "greedy"), ("oware", "mcts:20p")])
 def test_the_opponent_plays_inside_and_its_actions_are_reported(ruleset, opponent):
     assert play_both(ruleset, games=2, steps=60, seed=5, opponent=opponent, max_actions=40) >= 2
+
+
+def learner_results(opponent, games, seed=0):
+    """The returns of a random learner (South, player 1) in ``games`` Oware games against
+    ``opponent``."""
+    env = BatchedGames("oware", 16, opponent=opponent, player=1)
+    env.reset(seed=seed)
+    results = []
+    while len(results) < games:
+        batch = env.step(env.random_actions())
+        results.extend(batch.rewards[batch.terminated, 1].tolist())
+    return results[:games]
+
+
+def test_the_mcts_opponent_beats_a_random_learner():
+    # a random opponent wins about half the games, 30 playouts a move nearly all of them
+    against_random = learner_results("random", 64)
+    against_mcts = learner_results("mcts:30p", 64)
+    assert -0.5 < np.mean(against_random) < 0.5
+    assert against_mcts.count(-1.0) >= 58, against_mcts
 
 
 def copied(batch):
     return batch._make(x.copy() for x in batch)
 
 
-@pytest.mark.parametrize("ruleset", ["puluc/sauvetage", "oware/omweso"])
-def test_results_do_not_depend_on_the_number_of_threads(ruleset):
+@pytest.mark.parametrize("ruleset, opponent", [
+    ("puluc/sauvetage", None), ("oware/omweso", None), ("puluc/sauvetage", "mcts:4p"),
+    ("oware", "mcts:10p")])
+def test_results_do_not_depend_on_the_number_of_threads(ruleset, opponent):
     runs = []
     for threads in (1, 2):
-        env = BatchedGames(ruleset, 300, threads=threads, max_actions=80)   # threads from 256
+        env = BatchedGames(ruleset, 300, threads=threads, max_actions=80,   # threads from 256
+                           opponent=opponent)
         batches = [copied(env.reset(seed=9))]
         for _ in range(100):
             batches.append(copied(env.step(env.random_actions())))
@@ -151,6 +175,11 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing():
         np.testing.assert_array_equal(x, y)
     for kwargs in ({"num_games": 0}, {"num_games": 2, "threads": 0},
                    {"num_games": 2, "opponent": "alphabeta"}, {"num_games": 2, "player": 2},
+                   {"num_games": 2, "opponent": "mcts:0p"}, {"num_games": 2, "opponent": "mcts:p"},
+                   {"num_games": 2, "opponent": "mcts:100"},          # seconds: no batched form
+                   {"num_games": 2, "opponent": "mcts:-5p"},
+                   {"num_games": 2, "opponent": "mcts:1000001p"},
+                   {"num_games": 2, "opponent": 3},
                    {"num_games": 2, "max_actions": -1}):
         with pytest.raises(ValueError):
             BatchedGames("oware", **kwargs)
@@ -200,14 +229,15 @@ def test_observations_left_out_of_a_step_are_computed_when_asked():
     np.testing.assert_array_equal(env.observations(), full.observations)
 
 
-def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent():
+@pytest.mark.parametrize("opponent", ["greedy", "mcts:20p"])
+def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent(opponent):
     envs = gym.make_vec(env_id("oware"), num_envs=8, vectorization_mode="vector_entry_point",
-                        opponent="greedy", player=1)
+                        opponent=opponent, player=1)
     kept = []
     assert isinstance(envs.unwrapped, LudothequeVectorEnv)
     obs, info = envs.reset(seed=4)
     assert envs.observation_space.contains(obs)
-    # the greedy opponent (South) has played its first move in every game
+    # the opponent (South) has played its first move in every game
     assert (info["env_actions"][:, 0] >= 0).all()
     rewards = []
     for _ in range(400):
@@ -218,7 +248,7 @@ def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent():
         assert envs.observation_space.contains(obs) and reward.dtype == np.float64
         kept.append(obs["observation"])
         rewards.extend(reward[terminated].tolist())
-    # a learner who always sows his first house loses to the greedy player
+    # a learner who always sows his first house loses to the opponent
     assert rewards and np.mean(rewards) < 0
     # the observations are copies, as Gymnasium's vector environments give them by default
     assert not np.array_equal(kept[0], kept[-1])
