@@ -17,8 +17,14 @@ a playout's ply of work (apply, legal actions) and writes more, so ``playout_ove
 (the playout's plies a second over the per-state API's steps) bounds what the first ratio can
 reach on one thread.
 
+In the JSON, ``batched_steps["1t"]["4096"]`` is the figure on 1 thread at B = 4096, and says
+so itself (``threads``, ``games``). With 2 threads the CPU-time rate is per CPU-second of both
+threads, so the speed-up is read on the wall clock; batches under `THREADED_GAMES` games run
+on one thread whatever ``threads``.
+
 Usage: python benchmarks/vector.py [--seconds 0.5] [--repeat 2] [--rulesets oware,puluc]
        [--sizes 1,64,1024,4096] [--threads 1,2] [--out FILE]
+       python benchmarks/vector.py --markdown FILE   (the table of a results file)
 """
 from __future__ import annotations
 
@@ -31,7 +37,7 @@ from typing import Any, Callable
 
 import ludotheque
 from ludotheque.core.loops import compiled_loops
-from ludotheque.vector import BatchedGames
+from ludotheque.vector import THREADED_GAMES, BatchedGames
 
 
 def rate(work: Callable[[], int], seconds: float, repeat: int) -> dict[str, float]:
@@ -92,7 +98,7 @@ def batched(ruleset: str, size: int, threads: int, seconds: float, repeat: int,
     # compiled, and the state rows grown for the repetition records of the longest games so
     # far, before timing: a long run grows them more and more rarely
     rate(steps, seconds, 1)
-    return rate(steps, seconds, repeat)
+    return {"threads": threads, "games": size, **rate(steps, seconds, repeat)}
 
 
 def openspiel_oware(seconds: float, repeat: int) -> dict[str, float] | None:
@@ -117,6 +123,58 @@ def openspiel_oware(seconds: float, repeat: int) -> dict[str, float] | None:
     return rate(steps, seconds, repeat)
 
 
+def millions(x: float) -> str:
+    return f"{x / 1e6:.2f}M" if x >= 1e6 else f"{x / 1e3:.0f}k"
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The results as the table of docs/BENCHMARKS.md: steps a CPU-second on one thread, and
+    on 2 threads at the two largest B by the wall clock (with the speed-up over one thread's
+    wall rate in the same run); **bold** where a goal is met."""
+    rulesets = report["rulesets"]
+    first = next(iter(rulesets.values()))
+    sizes = list(first["batched_steps"]["1t"])
+    largest = sizes[-1]
+    threaded = [b for b in sizes if int(b) >= THREADED_GAMES][-2:]
+    more = sorted({t for r in rulesets.values() for t in r["batched_steps"]} - {"1t"})
+    head = (["ruleset", "per-state API"] + [f"B={b}" for b in sizes]
+            + [f"B={largest} masks only"]
+            + [f"B={b}, {t[:-1]} threads (wall, speed-up)" for t in more for b in threaded]
+            + ["best / per-state (ceiling)", f"B={largest} / playout"])
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    met100 = met25 = 0
+    for name, r in rulesets.items():
+        one = r["batched_steps"]["1t"]
+        best, ceiling = r["best_over_per_state_cpu"], r["playout_over_per_state_cpu"]
+        share = r["largest_1t_over_playout_cpu"]
+        met100 += best >= 100
+        met25 += share >= 0.25
+        cells = [f"`{name}`", millions(r["per_state_steps"]["cpu"])]
+        cells += [millions(one[b]["cpu"]) for b in sizes]
+        cells.append(millions(r[f"masks_only_1t_{largest}"]["cpu"]))
+        for t in more:
+            for b in threaded:
+                figure = r["batched_steps"].get(t, {}).get(b)    # (not measured: blank)
+                cells.append(f"{millions(figure['wall'])} ({figure['wall'] / one[b]['wall']:.2f}x)"
+                             if figure else "")
+        cells.append(f"**{best:.0f}x**" if best >= 100 else f"{best:.0f}x")
+        cells[-1] += f" ({ceiling:.0f}x)"
+        percent = f"{100 * share:.0f}%"
+        cells.append(f"{f'**{percent}**' if share >= 0.25 else percent} of "
+                     f"{millions(r['playout_plies']['cpu'])}")
+        lines.append("| " + " | ".join(cells) + " |")
+    openspiel = report.get("openspiel_python_oware_steps")
+    lines.append("")
+    load = [" ".join(f"{x:.1f}" for x in report.get(k) or ()) or "?"
+            for k in ("load_before", "load_after")]
+    lines.append(f"100x the per-state API on {met100} of {len(rulesets)} rulesets, 25% of the "
+                 f"playout at B = {largest} on {met25}; load average (1, 5, 15 min) {load[0]} "
+                 f"at the start, {load[1]} at the end; OpenSpiel's Python API on Oware: " + (f"{millions(openspiel['cpu'])} steps a CPU-second "
+                                  f"({millions(openspiel['wall'])} wall)" if openspiel
+                                  else "not installed"))
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=0.5)
@@ -125,7 +183,12 @@ def main() -> None:
     ap.add_argument("--sizes", default="1,64,1024,4096")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--out")
+    ap.add_argument("--markdown", metavar="FILE", help="print the table of a results file")
     args = ap.parse_args()
+    if args.markdown:
+        with open(args.markdown, encoding="utf-8") as f:
+            print(markdown(json.load(f)))
+        return
     sizes = [int(x) for x in args.sizes.split(",")]
     threads = [int(x) for x in args.threads.split(",")]
     report: dict[str, Any] = {"load_before": os.getloadavg(), "cpus": os.cpu_count(),
@@ -159,6 +222,7 @@ def main() -> None:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text + "\n")
     print(text)
+    print(markdown(report))
 
 
 if __name__ == "__main__":
