@@ -25,7 +25,7 @@ threads, so the speed-up is read on the wall clock; batches under `THREADED_GAME
 on one thread whatever ``threads``.
 
 Usage: python benchmarks/vector.py [--seconds 0.5] [--repeat 2] [--rulesets oware,puluc]
-       [--sizes 1,64,1024,4096] [--threads 1,2] [--opponents random,greedy,mcts:100p]
+       [--sizes 1 64 1024 4096] [--threads 1 2] [--opponents random,greedy,mcts:100p]
        [--out FILE]
        python benchmarks/vector.py --markdown FILE   (the table of a results file)
 """
@@ -210,8 +210,9 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=0.5)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--rulesets", default=",".join(ri.name for ri in ludotheque.rulesets()))
-    ap.add_argument("--sizes", default="1,64,1024,4096")
-    ap.add_argument("--threads", default="1,2")
+    # "--threads 1 2" or "--threads 1,2"
+    ap.add_argument("--sizes", nargs="+", default=["1,64,1024,4096"])
+    ap.add_argument("--threads", nargs="+", default=["1,2"])
     ap.add_argument("--opponents", default="random,greedy,mcts:100p")
     ap.add_argument("--out")
     ap.add_argument("--markdown", metavar="FILE", help="print the table of a results file")
@@ -220,8 +221,8 @@ def main() -> None:
         with open(args.markdown, encoding="utf-8") as f:
             print(markdown(json.load(f)))
         return
-    sizes = [int(x) for x in args.sizes.split(",")]
-    threads = [int(x) for x in args.threads.split(",")]
+    sizes = [int(x) for x in ",".join(args.sizes).split(",")]
+    threads = [int(x) for x in ",".join(args.threads).split(",")]
     report: dict[str, Any] = {"load_before": os.getloadavg(), "cpus": os.cpu_count(),
                               "seconds": args.seconds, "repeat": args.repeat, "rulesets": {}}
     report["openspiel_python_oware_steps"] = openspiel_oware(args.seconds, args.repeat)
