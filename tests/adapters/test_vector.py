@@ -6,6 +6,8 @@ import pytest
 import ludotheque
 from ludotheque.adapters.gymnasium_env import env_id
 from ludotheque.adapters.gymnasium_vector import LudothequeVectorEnv
+from ludotheque.ai import mcts
+from ludotheque.core.kernels import seed_word
 from ludotheque.core.errors import IllegalActionError
 from ludotheque.core.game import TERMINAL
 from ludotheque.vector import BatchedGames
@@ -113,6 +115,33 @@ def test_the_mcts_opponent_beats_a_random_learner():
     against_mcts = learner_results("mcts:30p", 64)
     assert -0.5 < np.mean(against_random) < 0.5
     assert against_mcts.count(-1.0) >= 58, against_mcts
+
+
+@pytest.mark.parametrize("ruleset", ["oware", "puluc"])
+def test_the_mcts_opponent_plays_the_mcts_players_move(ruleset):
+    # the same search as `mcts.search` (the MCTS players'), from the same generator word
+    env = BatchedGames(ruleset, 1, opponent="mcts:200p")
+    game, loops = env.game, env._loops
+    rng = np.random.default_rng(0)
+    state, compared = game.initial_state(), 0
+    while compared < 8:
+        if state.is_terminal:
+            state = game.initial_state()
+        elif state.is_chance_node:
+            outcomes = state.chance_outcomes()
+            state = state.apply(outcomes[rng.choice(len(outcomes), p=[p for _, p in outcomes])][0])
+        else:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                seed = int(rng.integers(1 << 30))
+                tree = mcts.search(state, playouts=200, seed=seed)
+                expected = max(tree.root_children(), key=lambda child: child[1])[0]
+                arrays = loops._new_tree(200, len(state.data), game.num_actions)
+                played = loops._mcts_move(np.array(state.data), game.spec, 200,
+                                          np.array([seed_word(seed)], np.uint64), arrays)
+                assert played == expected
+                compared += 1
+            state = state.apply(int(rng.choice(legal)))
 
 
 def copied(batch):
