@@ -162,7 +162,7 @@ def ruleset_table(rulesets: dict[str, Any]) -> list[str]:
     more = sorted({t for r in rulesets.values() for t in r["batched_steps"]} - {"1t"})
     head = (["ruleset", "per-state API"] + [f"B={b}" for b in sizes]
             + [f"B={largest} masks only"]
-            + [f"B={b}, {t[:-1]} threads (wall, speed-up)" for t in more for b in threaded]
+            + [f"B={b}, {t[:-1]} threads (wall, speed-up; per CPU-s)" for t in more for b in threaded]
             + ["best / per-state (ceiling)", f"B={largest} / playout"])
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     met100 = met25 = 0
@@ -192,7 +192,7 @@ def ruleset_table(rulesets: dict[str, Any]) -> list[str]:
 def opponent_table(against: dict[str, Any]) -> list[str]:
     more = [t for t in next(iter(against.values())) if t != "1t"]
     lines = [f"| {OPPONENT_RULESET}, B={OPPONENT_GAMES}, against | 1 thread | "
-             + " | ".join(f"{t[:-1]} threads (wall, speed-up)" for t in more) + " |",
+             + " | ".join(f"{t[:-1]} threads (wall, speed-up; per CPU-s)" for t in more) + " |",
              "|" + " --- |" * (2 + len(more))]
     for name, per in against.items():
         cells = [f"`{name}`", millions(per["1t"]["cpu"])]
@@ -202,7 +202,10 @@ def opponent_table(against: dict[str, Any]) -> list[str]:
 
 
 def speed_up(figure: dict[str, float], one_thread: dict[str, float]) -> str:
-    return f"{millions(figure['wall'])} ({figure['wall'] / one_thread['wall']:.2f}x)"
+    """The wall rate, its speed-up over one thread's, and the rate a CPU-second (what the
+    threads cost: on a busy machine the wall rate says little)."""
+    return (f"{millions(figure['wall'])} ({figure['wall'] / one_thread['wall']:.2f}x); "
+            f"{millions(figure['cpu'])}/CPU-s")
 
 
 def main() -> None:
