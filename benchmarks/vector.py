@@ -162,7 +162,8 @@ def ruleset_table(rulesets: dict[str, Any]) -> list[str]:
     more = sorted({t for r in rulesets.values() for t in r["batched_steps"]} - {"1t"})
     head = (["ruleset", "per-state API"] + [f"B={b}" for b in sizes]
             + [f"B={largest} masks only"]
-            + [f"B={b}, {t[:-1]} threads (wall, speed-up; per CPU-s)" for t in more for b in threaded]
+            + [f"B={b}, {t[:-1]} threads (wall, speed-up; per CPU-s)"
+               for t in more for b in threaded]
             + ["best / per-state (ceiling)", f"B={largest} / playout"])
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     met100 = met25 = 0

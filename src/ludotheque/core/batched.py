@@ -242,10 +242,10 @@ def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.nd
                    spec: Any, start: bool, restart_all: bool, active: np.ndarray,
                    actions: np.ndarray, learner: int, opponent: int, playouts: int,
                    max_actions: int, observing: bool, rng: np.ndarray, plies: np.ndarray,
-                   done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray, needs: np.ndarray,
-                   log: np.ndarray, nlog: np.ndarray, obs: np.ndarray, mask: np.ndarray,
-                   rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
-                   to_play: np.ndarray) -> int:
+                   done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
+                   needs: np.ndarray, log: np.ndarray, nlog: np.ndarray, obs: np.ndarray,
+                   mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
+                   truncated: np.ndarray, to_play: np.ndarray) -> int:
     """One step of the active games ``first`` to ``last - 1``; returns how many stopped for
     room."""
     buffers = (np.empty(2 * MAX_ACTIONS_BUFFER, np.int64), np.empty(MAX_ACTIONS_BUFFER, np.float64),
