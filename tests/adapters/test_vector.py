@@ -136,9 +136,9 @@ def test_the_mcts_opponent_plays_the_mcts_players_move(ruleset):
                 seed = int(rng.integers(1 << 30))
                 tree = mcts.search(state, playouts=200, seed=seed)
                 expected = max(tree.root_children(), key=lambda child: child[1])[0]
-                arrays = loops._new_tree(200, len(state.data), game.num_actions)
                 played = loops._mcts_move(np.array(state.data), game.spec, 200,
-                                          np.array([seed_word(seed)], np.uint64), arrays)
+                                          np.array([seed_word(seed)], np.uint64),
+                                          game.num_actions)
                 assert played == expected
                 compared += 1
             state = state.apply(int(rng.choice(legal)))

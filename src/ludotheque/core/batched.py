@@ -31,7 +31,7 @@ LOG_FULL = -1          # ``needs[b]`` when the log row is full
 STEPPED, ROOM = -1, -2  # what `advance` returns when no action was illegal
 CHUNK = 64             # games a thread takes at a time
 UCT_C = 1.4            # the MCTS opponent's exploration constant, `mcts.search`'s
-TREE_NODES = 1 << 21   # the most nodes of the MCTS opponent's tree (a thread's), as `mcts.search`
+TREE_NODES = 1 << 21   # the most nodes of the MCTS opponent's tree, as `mcts.search`
 TREE_STATE_BYTES = 1 << 22  # the most its kept states take (more are replayed from ancestors)
 
 
@@ -122,15 +122,17 @@ def _greedy(s: np.ndarray, spec: Any, player: int, actions: np.ndarray, n: int, 
 
 
 @njit(cache=True, nogil=True)
-def _mcts_move(s: np.ndarray, spec: Any, playouts: int, rng: np.ndarray, tree: Any) -> int:
+def _mcts_move(s: np.ndarray, spec: Any, playouts: int, rng: np.ndarray, actions: int) -> int:
     """The most visited root action of a new UCT search of ``playouts`` playouts from ``s``
     (`mcts.search`'s, through the same compiled `iterate`), drawing from the one-word
-    generator ``rng``. ``tree`` holds `iterate`'s arrays (`_new_tree`): only the root's
-    fields are read before `iterate` writes them, so a new search resets just those."""
-    parent, action, mover, first, count, visits, value, prob, size, row, kept = tree
+    generator ``rng``, in a game of at most ``actions`` actions. The tree is made here (a
+    search costs far more than its allocations; the other opponents allocate nothing)."""
+    parent, action, mover, first, count, visits, value, prob, size, row, kept = _new_tree(
+        playouts, s.shape[0], actions)
+    # only the root's fields are read before `iterate` writes them
     parent[0], action[0], mover[0], first[0], count[0], row[0] = 0, 0, -1, -1, 0, -1
     visits[0] = value[0] = prob[0] = 0.0
-    size[0], size[1], size[2] = 1, 0, 0
+    size[0] = 1                                     # nodes (the root); rows used; widest
     # room 0: a full tree stops growing, it is not grown (a tree holds a search's budget)
     mcts_iterate(s, spec, playouts, rng, UCT_C, 0, parent, action, mover, first, count,
                  visits, value, prob, size, row, kept)
@@ -143,11 +145,10 @@ def _mcts_move(s: np.ndarray, spec: Any, playouts: int, rng: np.ndarray, tree: A
 
 @njit(cache=True, nogil=True)
 def _new_tree(playouts: int, width: int, actions: int) -> Any:
-    """The arrays of an MCTS opponent's tree (`mcts.Tree`'s), for searches of ``playouts``
-    playouts from states of ``width`` words in a game of ``actions`` actions at most; an
-    empty tree when ``playouts`` is 0."""
-    nodes = min(TREE_NODES, 1 + playouts * actions) if playouts > 0 else 1
-    rows = min(playouts + 1, max(1, TREE_STATE_BYTES // (4 * width))) if playouts > 0 else 1
+    """The arrays of an MCTS opponent's tree (`mcts.Tree`'s), for a search of ``playouts``
+    playouts from a state of ``width`` words in a game of ``actions`` actions at most."""
+    nodes = min(TREE_NODES, 1 + playouts * actions)
+    rows = min(playouts + 1, max(1, TREE_STATE_BYTES // (4 * width)))
     return (np.empty(nodes, np.int32), np.empty(nodes, np.int32), np.empty(nodes, np.int8),
             np.empty(nodes, np.int32), np.empty(nodes, np.int32), np.empty(nodes, np.float64),
             np.empty(nodes, np.float64), np.empty(nodes, np.float32),
@@ -158,7 +159,7 @@ def _new_tree(playouts: int, width: int, actions: int) -> Any:
 def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playouts: int,
             max_actions: int, rng: np.ndarray, plies: np.ndarray, log: np.ndarray,
             nlog: np.ndarray, out: np.ndarray, probs: np.ndarray, scratch: np.ndarray,
-            tree: Any) -> int:
+            actions: int) -> int:
     """Plays chance, and the opponent of ``learner`` (-1: none), until a player (the
     learner) is to act or the game is over; the opponent stops at ``max_actions`` (0: no
     cap). Returns 0, or what the game needs before going on (see ``needs``)."""
@@ -182,7 +183,7 @@ def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playo
             a, x = _greedy(s, spec, p, acts, n, x, scratch, out, probs)
         elif opponent == OPPONENT_MCTS and n > 1:
             rng[b] = x                      # the search draws from the game's generator
-            a = _mcts_move(s, spec, playouts, rng[b:b + 1], tree)
+            a = _mcts_move(s, spec, playouts, rng[b:b + 1], actions)
             x = rng[b]
         else:
             a = out[below(x, n)]
@@ -250,8 +251,6 @@ def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.nd
     room."""
     buffers = (np.empty(2 * MAX_ACTIONS_BUFFER, np.int64), np.empty(MAX_ACTIONS_BUFFER, np.float64),
                np.empty(2 * states.shape[1], np.int32))
-    tree = _new_tree(playouts if opponent == OPPONENT_MCTS else 0, states.shape[1],
-                     legal_rows.shape[1])
     # views without reference counts (see `borrowed`): the calls below pass many arrays
     out, probs, scratch = borrowed(buffers)
     spec = borrowed(spec)
@@ -281,7 +280,7 @@ def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.nd
                     waiting += 1
                     continue
         need = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
-                       nlog, out, probs, scratch, tree)
+                       nlog, out, probs, scratch, legal_rows.shape[1])
         if need != 0:
             needs[b] = need
             waiting += 1
