@@ -7,7 +7,9 @@ observation, legal mask: what an environment returns) and the compiled random pl
 plies a second (`random_playouts`, one thread, nothing returned); and, on oware, OpenSpiel's
 Python API on its own C++ oware (apply_action, observation_tensor, legal_actions_mask).
 At the largest B on one thread, also the steps that leave the observations out
-(``step(actions, observe=False)``: masks, rewards and ends only). Each figure is the best of
+(``step(actions, observe=False)``: masks, rewards and ends only). Then, on oware at B = 1024,
+the single-agent form against each of ``--opponents`` (a step: the learner's random action and
+the opponent's reply). Each figure is the best of
 ``--repeat`` timings of at least ``--seconds`` each, by the wall clock and by CPU time (the
 batched games after ``--seconds`` of steps untimed).
 
@@ -17,8 +19,15 @@ a playout's ply of work (apply, legal actions) and writes more, so ``playout_ove
 (the playout's plies a second over the per-state API's steps) bounds what the first ratio can
 reach on one thread.
 
+In the JSON, ``batched_steps["1t"]["4096"]`` is the figure on 1 thread at B = 4096, and says
+so itself (``threads``, ``games``). With 2 threads the CPU-time rate is per CPU-second of both
+threads, so the speed-up is read on the wall clock; batches under `THREADED_GAMES` games run
+on one thread whatever ``threads``.
+
 Usage: python benchmarks/vector.py [--seconds 0.5] [--repeat 2] [--rulesets oware,puluc]
-       [--sizes 1,64,1024,4096] [--threads 1,2] [--out FILE]
+       [--sizes 1 64 1024 4096] [--threads 1 2] [--opponents random,greedy,mcts:100p]
+       [--out FILE]
+       python benchmarks/vector.py --markdown FILE   (the table of a results file)
 """
 from __future__ import annotations
 
@@ -31,7 +40,7 @@ from typing import Any, Callable
 
 import ludotheque
 from ludotheque.core.loops import compiled_loops
-from ludotheque.vector import BatchedGames
+from ludotheque.vector import THREADED_GAMES, BatchedGames
 
 
 def rate(work: Callable[[], int], seconds: float, repeat: int) -> dict[str, float]:
@@ -81,9 +90,12 @@ def playout_plies(ruleset: str, seconds: float, repeat: int) -> dict[str, float]
     return rate(plies, seconds, repeat)
 
 
+OPPONENT_RULESET, OPPONENT_GAMES = "oware", 1024
+
+
 def batched(ruleset: str, size: int, threads: int, seconds: float, repeat: int,
-            observe: bool = True) -> dict[str, float]:
-    env = BatchedGames(ruleset, size, threads=threads)
+            observe: bool = True, opponent: str | None = None) -> dict[str, Any]:
+    env = BatchedGames(ruleset, size, threads=threads, opponent=opponent)
     env.reset(seed=0)
 
     def steps() -> int:
@@ -92,7 +104,7 @@ def batched(ruleset: str, size: int, threads: int, seconds: float, repeat: int,
     # compiled, and the state rows grown for the repetition records of the longest games so
     # far, before timing: a long run grows them more and more rarely
     rate(steps, seconds, 1)
-    return rate(steps, seconds, repeat)
+    return {"threads": threads, "games": size, **rate(steps, seconds, repeat)}
 
 
 def openspiel_oware(seconds: float, repeat: int) -> dict[str, float] | None:
@@ -117,23 +129,110 @@ def openspiel_oware(seconds: float, repeat: int) -> dict[str, float] | None:
     return rate(steps, seconds, repeat)
 
 
+def millions(x: float) -> str:
+    return f"{x / 1e6:.2f}M" if x >= 1e6 else f"{x / 1e3:.0f}k"
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The results as the tables of docs/BENCHMARKS.md: steps a CPU-second on one thread, and
+    on 2 threads at the two largest B by the wall clock (with the speed-up over one thread's
+    wall rate in the same run); **bold** where a goal is met."""
+    rulesets = report["rulesets"]
+    lines: list[str] = []
+    if rulesets:
+        lines += ruleset_table(rulesets) + [""]
+    against = report.get(f"opponents_{OPPONENT_RULESET}")
+    if against:
+        lines += opponent_table(against) + [""]
+    load = [" ".join(f"{x:.1f}" for x in report.get(k) or ()) or "?"
+            for k in ("load_before", "load_after")]
+    openspiel = report.get("openspiel_python_oware_steps")
+    lines.append(f"Load average (1, 5, 15 min) {load[0]} at the start, {load[1]} at the end; "
+                 "OpenSpiel's Python API on Oware: "
+                 + (f"{millions(openspiel['cpu'])} steps a CPU-second "
+                    f"({millions(openspiel['wall'])} wall)" if openspiel else "not installed"))
+    return "\n".join(lines)
+
+
+def ruleset_table(rulesets: dict[str, Any]) -> list[str]:
+    first = next(iter(rulesets.values()))
+    sizes = list(first["batched_steps"]["1t"])
+    largest = sizes[-1]
+    threaded = [b for b in sizes if int(b) >= THREADED_GAMES][-2:]
+    more = sorted({t for r in rulesets.values() for t in r["batched_steps"]} - {"1t"})
+    head = (["ruleset", "per-state API"] + [f"B={b}" for b in sizes]
+            + [f"B={largest} masks only"]
+            + [f"B={b}, {t[:-1]} threads (wall, speed-up; per CPU-s)"
+               for t in more for b in threaded]
+            + ["best / per-state (ceiling)", f"B={largest} / playout"])
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    met100 = met25 = 0
+    for name, r in rulesets.items():
+        one = r["batched_steps"]["1t"]
+        best, ceiling = r["best_over_per_state_cpu"], r["playout_over_per_state_cpu"]
+        share = r["largest_1t_over_playout_cpu"]
+        met100 += best >= 100
+        met25 += share >= 0.25
+        cells = [f"`{name}`", millions(r["per_state_steps"]["cpu"])]
+        cells += [millions(one[b]["cpu"]) for b in sizes]
+        cells.append(millions(r[f"masks_only_1t_{largest}"]["cpu"]))
+        for t in more:
+            for b in threaded:
+                figure = r["batched_steps"].get(t, {}).get(b)    # (not measured: blank)
+                cells.append(speed_up(figure, one[b]) if figure else "")
+        cells.append(f"{f'**{best:.0f}x**' if best >= 100 else f'{best:.0f}x'} ({ceiling:.0f}x)")
+        percent = f"{100 * share:.0f}%"
+        cells.append(f"{f'**{percent}**' if share >= 0.25 else percent} of "
+                     f"{millions(r['playout_plies']['cpu'])}")
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", f"100x the per-state API on {met100} of {len(rulesets)} rulesets, 25% of the "
+              f"playout at B = {largest} on {met25}."]
+    return lines
+
+
+def opponent_table(against: dict[str, Any]) -> list[str]:
+    more = [t for t in next(iter(against.values())) if t != "1t"]
+    lines = [f"| {OPPONENT_RULESET}, B={OPPONENT_GAMES}, against | 1 thread | "
+             + " | ".join(f"{t[:-1]} threads (wall, speed-up; per CPU-s)" for t in more) + " |",
+             "|" + " --- |" * (2 + len(more))]
+    for name, per in against.items():
+        cells = [f"`{name}`", millions(per["1t"]["cpu"])]
+        cells += [speed_up(per[t], per["1t"]) for t in more]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def speed_up(figure: dict[str, float], one_thread: dict[str, float]) -> str:
+    """The wall rate, its speed-up over one thread's, and the rate a CPU-second (what the
+    threads cost: on a busy machine the wall rate says little)."""
+    return (f"{millions(figure['wall'])} ({figure['wall'] / one_thread['wall']:.2f}x); "
+            f"{millions(figure['cpu'])}/CPU-s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=0.5)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--rulesets", default=",".join(ri.name for ri in ludotheque.rulesets()))
-    ap.add_argument("--sizes", default="1,64,1024,4096")
-    ap.add_argument("--threads", default="1,2")
+    # "--threads 1 2" or "--threads 1,2"
+    ap.add_argument("--sizes", nargs="+", default=["1,64,1024,4096"])
+    ap.add_argument("--threads", nargs="+", default=["1,2"])
+    ap.add_argument("--opponents", default="random,greedy,mcts:100p")
     ap.add_argument("--out")
+    ap.add_argument("--markdown", metavar="FILE", help="print the table of a results file")
     args = ap.parse_args()
-    sizes = [int(x) for x in args.sizes.split(",")]
-    threads = [int(x) for x in args.threads.split(",")]
+    if args.markdown:
+        with open(args.markdown, encoding="utf-8") as f:
+            print(markdown(json.load(f)))
+        return
+    sizes = [int(x) for x in ",".join(args.sizes).split(",")]
+    threads = [int(x) for x in ",".join(args.threads).split(",")]
     report: dict[str, Any] = {"load_before": os.getloadavg(), "cpus": os.cpu_count(),
                               "seconds": args.seconds, "repeat": args.repeat, "rulesets": {}}
     report["openspiel_python_oware_steps"] = openspiel_oware(args.seconds, args.repeat)
     print(json.dumps({"openspiel_python_oware_steps": report["openspiel_python_oware_steps"]}),
           flush=True)
-    for ruleset in args.rulesets.split(","):
+    for ruleset in filter(None, args.rulesets.split(",")):
         row: dict[str, Any] = {
             "per_state_steps": per_state(ruleset, args.seconds, args.repeat),
             "playout_plies": playout_plies(ruleset, args.seconds, args.repeat),
@@ -153,12 +252,19 @@ def main() -> None:
                                                            / row["playout_plies"][clock])
         report["rulesets"][ruleset] = row
         print(json.dumps({ruleset: row}), flush=True)
+    if args.opponents:
+        report[f"opponents_{OPPONENT_RULESET}"] = against = {
+            name: {f"{t}t": batched(OPPONENT_RULESET, OPPONENT_GAMES, t, args.seconds,
+                                    args.repeat, opponent=name) for t in threads}
+            for name in args.opponents.split(",")}
+        print(json.dumps({f"opponents_{OPPONENT_RULESET}": against}), flush=True)
     report["load_after"] = os.getloadavg()
     text = json.dumps(report, indent=1)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text + "\n")
     print(text)
+    print(markdown(report))
 
 
 if __name__ == "__main__":

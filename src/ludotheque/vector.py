@@ -6,17 +6,21 @@
     >>> batch = games.step(games.random_actions())
 
 `BatchedGames` is the two-player form, for self-play: each step is one action of the player
-to move in every game; the observations are from his side. With ``opponent`` ("random" or
-"greedy", played inside the compiled loop) it is the single-agent form, the learner playing
-``player``; `LudothequeVectorEnv` is that form as a Gymnasium `VectorEnv`
+to move in every game; the observations are from his side. With ``opponent``, played inside
+the compiled loop, it is the single-agent form, the learner playing ``player``. The opponents:
+"random"; "greedy" (one action ahead by the game's evaluation, ties drawn at random); "mcts"
+(100 playouts a move) or "mcts:Np" (N playouts), the MCTS players' UCT (`ai.mcts`, the same
+compiled iterations) with a new tree each move, playing its most visited action.
+`LudothequeVectorEnv` is that form as a Gymnasium `VectorEnv`
 (in `ludotheque.adapters.gymnasium_vector`; ``gym.make_vec("ludotheque/oware-v0",
 num_envs=64, vectorization_mode="vector_entry_point")``).
 
 The encodings are the per-state adapters' (`State.observation_tensor`, the legal-action mask,
-the returns): both call the same compiled kernels. Chance (Puluc's throws) is played inside the
-step, by each game's own generator seeded from `reset`'s seed and the game's index, so the
-results do not depend on ``threads`` (numba's threads, sharing the games); the actions the
-environment played itself are reported (`Batch.env_actions`). A game that ends is reported
+the returns): both call the same compiled kernels. Chance (Puluc's throws) and the opponent are
+played inside the step, drawing from each game's own generator seeded from `reset`'s seed and
+the game's index (the MCTS opponent's playouts too), so the results do not depend on
+``threads`` (numba's threads, sharing the games); the actions the environment played itself
+are reported (`Batch.env_actions`). A game that ends is reported
 once (rewards, ``terminated`` or ``truncated``) and starts again at the next step, whose action
 for it is ignored (Gymnasium's "next step" autoreset).
 
@@ -39,8 +43,10 @@ from typing import Any, Iterator, NamedTuple
 import numba
 import numpy as np
 
-from .ai.alphabeta import game_evaluate
-from .core.batched import LOG_FULL, OPPONENT_GREEDY, OPPONENT_NONE, OPPONENT_RANDOM, ROOM, STEPPED
+from .ai.alphabeta import compiled_search, game_evaluate
+from .core.batched import (
+    LOG_FULL, OPPONENT_GREEDY, OPPONENT_MCTS, OPPONENT_NONE, OPPONENT_RANDOM, ROOM, STEPPED,
+)
 from .core.errors import IllegalActionError
 from .core.jit import bind
 from .core.kernels import MAX_ACTIONS_BUFFER
@@ -55,7 +61,8 @@ __all__ = ["Batch", "BatchedGames", "LudothequeVectorEnv"]
 # own setting wins.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-OPPONENTS = {"random": OPPONENT_RANDOM, "greedy": OPPONENT_GREEDY}
+MCTS_PLAYOUTS = 100      # the playouts of a move of opponent "mcts"
+MAX_PLAYOUTS = 10**6
 MAX_GAMES = 1 << 20
 THREADED_GAMES = 256      # batches smaller than this run on one thread whatever ``threads``
 
@@ -94,8 +101,7 @@ class BatchedGames:
         self.threads = _positive("threads", threads, cores)
         self.max_actions = (0 if max_actions is None
                             else _positive("max_actions", max_actions, 2**62))
-        if opponent is not None and opponent not in OPPONENTS:
-            raise ValueError(f"opponent is None, 'random' or 'greedy', not {opponent!r}")
+        self._opponent_code, self._playouts = _opponent(opponent)
         if player not in (0, 1) or isinstance(player, bool):
             raise ValueError(f"player is 0 or 1, not {player!r}")
         self.opponent, self.player = opponent, player
@@ -105,11 +111,12 @@ class BatchedGames:
         self._observe, observation_length = game.observer
         # the loops are compiled on first use (and cached on disk), not at import
         evaluate = game_evaluate(game) or compiled_loops(game.kernels).rollout_value
+        search = compiled_search(game.kernels, game_evaluate(game))
         self._loops = bind("ludotheque.core.batched", **game.kernels._asdict(),
-                           observe=self._observe, evaluate=evaluate)
+                           observe=self._observe, evaluate=evaluate,
+                           mcts_iterate=search.iterate)
         self._start = game.initial_state().data
         self._log_width = 2 if (game.has_chance or opponent is not None) else 0
-        self._opponent_code = OPPONENTS.get(opponent or "", OPPONENT_NONE)
         # threads only pay for themselves on large batches (waking them costs more than
         # stepping a few games): smaller ones run on this thread, with the same results
         self._threaded = self.threads > 1 and self.num_games >= THREADED_GAMES
@@ -187,7 +194,8 @@ class BatchedGames:
             while True:
                 code = self._run(
                     self._states, self._start, self.game.spec, start, restart_all, active,
-                    actions, self._learner, self._opponent_code, self.max_actions, observe,
+                    actions, self._learner, self._opponent_code, self._playouts,
+                    self.max_actions, observe,
                     self._rng, self._plies, self._done, self._legal, self._nlegal, self._needs,
                     self._log, self._nlog, self._obs, self._masks, self._rewards,
                     self._terminated, self._truncated, self._to_play)
@@ -212,6 +220,25 @@ class BatchedGames:
                 needs[:] = 0
         return Batch(self._observations if observe else None, self._masks, self._rewards,
                      self._terminated, self._truncated, self._to_play, self._log)
+
+
+def _opponent(spec: str | None) -> tuple[int, int]:
+    """The opponent's code and playouts a move (0 but for MCTS) from its spec: None,
+    "random", "greedy", "mcts" or "mcts:Np" (N playouts)."""
+    if spec is None:
+        return OPPONENT_NONE, 0
+    if spec == "random":
+        return OPPONENT_RANDOM, 0
+    if spec == "greedy":
+        return OPPONENT_GREEDY, 0
+    if spec == "mcts":
+        return OPPONENT_MCTS, MCTS_PLAYOUTS
+    if isinstance(spec, str) and spec.startswith("mcts:") and spec.endswith("p"):
+        count = spec[len("mcts:"):-1]
+        if count.isdigit() and 1 <= int(count) <= MAX_PLAYOUTS:
+            return OPPONENT_MCTS, int(count)
+    raise ValueError(f"opponent is None, 'random', 'greedy', 'mcts' or 'mcts:Np' (N playouts "
+                     f"a move, 1 to {MAX_PLAYOUTS:,}), not {spec!r}")
 
 
 _ONE_THREAD = nullcontext()

@@ -6,6 +6,8 @@ import pytest
 import ludotheque
 from ludotheque.adapters.gymnasium_env import env_id
 from ludotheque.adapters.gymnasium_vector import LudothequeVectorEnv
+from ludotheque.ai import mcts
+from ludotheque.core.kernels import seed_word
 from ludotheque.core.errors import IllegalActionError
 from ludotheque.core.game import TERMINAL
 from ludotheque.vector import BatchedGames
@@ -88,21 +90,72 @@ def test_games_end_by_their_rules_as_in_the_per_state_api(ruleset):
     assert play_both(ruleset, games=2, steps=400, seed=11) >= 1
 
 
-@pytest.mark.parametrize("ruleset", ["puluc", "fanorona/telo"])
-@pytest.mark.parametrize("opponent", ["random", "greedy"])
+@pytest.mark.parametrize("ruleset, opponent", [
+    ("puluc", "random"), ("puluc", "greedy"), ("puluc", "mcts:20p"),
+    ("fanorona/telo", "random"), ("fanorona/telo", "greedy"), ("oware", "mcts:20p")])
 def test_the_opponent_plays_inside_and_its_actions_are_reported(ruleset, opponent):
     assert play_both(ruleset, games=2, steps=60, seed=5, opponent=opponent, max_actions=40) >= 2
+
+
+def learner_results(opponent, games, seed=0):
+    """The returns of a random learner (South, player 1) in ``games`` Oware games against
+    ``opponent``."""
+    env = BatchedGames("oware", 16, opponent=opponent, player=1)
+    env.reset(seed=seed)
+    results = []
+    while len(results) < games:
+        batch = env.step(env.random_actions())
+        results.extend(batch.rewards[batch.terminated, 1].tolist())
+    return results[:games]
+
+
+def test_the_mcts_opponent_beats_a_random_learner():
+    # a random opponent wins about half the games, 30 playouts a move nearly all of them
+    against_random = learner_results("random", 64)
+    against_mcts = learner_results("mcts:30p", 64)
+    assert -0.5 < np.mean(against_random) < 0.5
+    assert against_mcts.count(-1.0) >= 58, against_mcts
+
+
+@pytest.mark.parametrize("ruleset", ["oware", "puluc"])
+def test_the_mcts_opponent_plays_the_mcts_players_move(ruleset):
+    # the same search as `mcts.search` (the MCTS players'), from the same generator word
+    env = BatchedGames(ruleset, 1, opponent="mcts:200p")
+    game, loops = env.game, env._loops
+    rng = np.random.default_rng(0)
+    state, compared = game.initial_state(), 0
+    while compared < 8:
+        if state.is_terminal:
+            state = game.initial_state()
+        elif state.is_chance_node:
+            outcomes = state.chance_outcomes()
+            state = state.apply(outcomes[rng.choice(len(outcomes), p=[p for _, p in outcomes])][0])
+        else:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                seed = int(rng.integers(1 << 30))
+                tree = mcts.search(state, playouts=200, seed=seed)
+                expected = max(tree.root_children(), key=lambda child: child[1])[0]
+                played = loops._mcts_move(np.array(state.data), game.spec, 200,
+                                          np.array([seed_word(seed)], np.uint64),
+                                          game.num_actions)
+                assert played == expected
+                compared += 1
+            state = state.apply(int(rng.choice(legal)))
 
 
 def copied(batch):
     return batch._make(x.copy() for x in batch)
 
 
-@pytest.mark.parametrize("ruleset", ["puluc/sauvetage", "oware/omweso"])
-def test_results_do_not_depend_on_the_number_of_threads(ruleset):
+@pytest.mark.parametrize("ruleset, opponent", [
+    ("puluc/sauvetage", None), ("oware/omweso", None), ("puluc/sauvetage", "mcts:4p"),
+    ("oware", "mcts:10p")])
+def test_results_do_not_depend_on_the_number_of_threads(ruleset, opponent):
     runs = []
     for threads in (1, 2):
-        env = BatchedGames(ruleset, 300, threads=threads, max_actions=80)   # threads from 256
+        env = BatchedGames(ruleset, 300, threads=threads, max_actions=80,   # threads from 256
+                           opponent=opponent)
         batches = [copied(env.reset(seed=9))]
         for _ in range(100):
             batches.append(copied(env.step(env.random_actions())))
@@ -151,6 +204,11 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing():
         np.testing.assert_array_equal(x, y)
     for kwargs in ({"num_games": 0}, {"num_games": 2, "threads": 0},
                    {"num_games": 2, "opponent": "alphabeta"}, {"num_games": 2, "player": 2},
+                   {"num_games": 2, "opponent": "mcts:0p"}, {"num_games": 2, "opponent": "mcts:p"},
+                   {"num_games": 2, "opponent": "mcts:100"},          # seconds: no batched form
+                   {"num_games": 2, "opponent": "mcts:-5p"},
+                   {"num_games": 2, "opponent": "mcts:1000001p"},
+                   {"num_games": 2, "opponent": 3},
                    {"num_games": 2, "max_actions": -1}):
         with pytest.raises(ValueError):
             BatchedGames("oware", **kwargs)
@@ -200,14 +258,15 @@ def test_observations_left_out_of_a_step_are_computed_when_asked():
     np.testing.assert_array_equal(env.observations(), full.observations)
 
 
-def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent():
+@pytest.mark.parametrize("opponent", ["greedy", "mcts:20p"])
+def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent(opponent):
     envs = gym.make_vec(env_id("oware"), num_envs=8, vectorization_mode="vector_entry_point",
-                        opponent="greedy", player=1)
+                        opponent=opponent, player=1)
     kept = []
     assert isinstance(envs.unwrapped, LudothequeVectorEnv)
     obs, info = envs.reset(seed=4)
     assert envs.observation_space.contains(obs)
-    # the greedy opponent (South) has played its first move in every game
+    # the opponent (South) has played its first move in every game
     assert (info["env_actions"][:, 0] >= 0).all()
     rewards = []
     for _ in range(400):
@@ -218,7 +277,7 @@ def test_the_gymnasium_vector_env_plays_one_side_against_the_opponent():
         assert envs.observation_space.contains(obs) and reward.dtype == np.float64
         kept.append(obs["observation"])
         rewards.extend(reward[terminated].tolist())
-    # a learner who always sows his first house loses to the greedy player
+    # a learner who always sows his first house loses to the opponent
     assert rewards and np.mean(rewards) < 0
     # the observations are copies, as Gymnasium's vector environments give them by default
     assert not np.array_equal(kept[0], kept[-1])

@@ -1,5 +1,5 @@
 """A Gymnasium `VectorEnv`: ``num_envs`` games of one ruleset in one compiled call, the learner
-playing ``player`` against a batched ``opponent`` ("random" or "greedy").
+playing ``player`` against a batched ``opponent`` ("random", "greedy", "mcts" or "mcts:Np").
 
     >>> import gymnasium as gym
     >>> import ludotheque.adapters.gymnasium_env
@@ -37,7 +37,8 @@ class LudothequeVectorEnv(VectorEnv):
     def __init__(self, ruleset: str, num_envs: int, opponent: str = "random", player: int = 0,
                  max_actions: int | None = None, threads: int = 1, copy: bool = True) -> None:
         if opponent is None:
-            raise ValueError("a vector environment plays against an opponent: 'random' or 'greedy'")
+            raise ValueError("a vector environment plays against an opponent: 'random', "
+                             "'greedy', 'mcts' or 'mcts:Np'")
         self.games = BatchedGames(ruleset, num_envs, opponent=opponent, player=player,
                                   threads=threads, max_actions=max_actions)
         self.game = self.games.game

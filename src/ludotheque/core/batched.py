@@ -26,10 +26,13 @@ from ludotheque.core.kernels import (
     xorshift,
 )
 
-OPPONENT_NONE, OPPONENT_RANDOM, OPPONENT_GREEDY = 0, 1, 2
+OPPONENT_NONE, OPPONENT_RANDOM, OPPONENT_GREEDY, OPPONENT_MCTS = 0, 1, 2, 3
 LOG_FULL = -1          # ``needs[b]`` when the log row is full
 STEPPED, ROOM = -1, -2  # what `advance` returns when no action was illegal
 CHUNK = 64             # games a thread takes at a time
+UCT_C = 1.4            # the MCTS opponent's exploration constant, `mcts.search`'s
+TREE_NODES = 1 << 21   # the most nodes of the MCTS opponent's tree, as `mcts.search`
+TREE_STATE_BYTES = 1 << 22  # the most its kept states take (more are replayed from ancestors)
 
 
 @njit(cache=True)
@@ -118,10 +121,45 @@ def _greedy(s: np.ndarray, spec: Any, player: int, actions: np.ndarray, n: int, 
     return choice, x
 
 
+@njit(cache=True, nogil=True)
+def _mcts_move(s: np.ndarray, spec: Any, playouts: int, rng: np.ndarray, actions: int) -> int:
+    """The most visited root action of a new UCT search of ``playouts`` playouts from ``s``
+    (`mcts.search`'s, through the same compiled `iterate`), drawing from the one-word
+    generator ``rng``, in a game of at most ``actions`` actions. The tree is made here (a
+    search costs far more than its allocations; the other opponents allocate nothing)."""
+    parent, action, mover, first, count, visits, value, prob, size, row, kept = _new_tree(
+        playouts, s.shape[0], actions)
+    # only the root's fields are read before `iterate` writes them
+    parent[0], action[0], mover[0], first[0], count[0], row[0] = 0, 0, -1, -1, 0, -1
+    visits[0] = value[0] = prob[0] = 0.0
+    size[0] = 1                                     # nodes (the root); rows used; widest
+    # room 0: a full tree stops growing, it is not grown (a tree holds a search's budget)
+    mcts_iterate(s, spec, playouts, rng, UCT_C, 0, parent, action, mover, first, count,
+                 visits, value, prob, size, row, kept)
+    best = first[0]
+    for k in range(first[0] + 1, first[0] + count[0]):
+        if visits[k] > visits[best]:                # the first of the most visited
+            best = k
+    return int(action[best])
+
+
+@njit(cache=True, nogil=True)
+def _new_tree(playouts: int, width: int, actions: int) -> Any:
+    """The arrays of an MCTS opponent's tree (`mcts.Tree`'s), for a search of ``playouts``
+    playouts from a state of ``width`` words in a game of ``actions`` actions at most."""
+    nodes = min(TREE_NODES, 1 + playouts * actions)
+    rows = min(playouts + 1, max(1, TREE_STATE_BYTES // (4 * width)))
+    return (np.empty(nodes, np.int32), np.empty(nodes, np.int32), np.empty(nodes, np.int8),
+            np.empty(nodes, np.int32), np.empty(nodes, np.int32), np.empty(nodes, np.float64),
+            np.empty(nodes, np.float64), np.empty(nodes, np.float32),
+            np.zeros(3, np.int64), np.empty(nodes, np.int32), np.empty((rows, width), np.int32))
+
+
 @njit(cache=True, nogil=True, forceinline=True)
-def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, max_actions: int,
-            rng: np.ndarray, plies: np.ndarray, log: np.ndarray, nlog: np.ndarray,
-            out: np.ndarray, probs: np.ndarray, scratch: np.ndarray) -> int:
+def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playouts: int,
+            max_actions: int, rng: np.ndarray, plies: np.ndarray, log: np.ndarray,
+            nlog: np.ndarray, out: np.ndarray, probs: np.ndarray, scratch: np.ndarray,
+            actions: int) -> int:
     """Plays chance, and the opponent of ``learner`` (-1: none), until a player (the
     learner) is to act or the game is over; the opponent stops at ``max_actions`` (0: no
     cap). Returns 0, or what the game needs before going on (see ``needs``)."""
@@ -143,6 +181,10 @@ def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, max_a
             acts = out[MAX_ACTIONS_BUFFER:MAX_ACTIONS_BUFFER + n]
             acts[:] = out[:n]
             a, x = _greedy(s, spec, p, acts, n, x, scratch, out, probs)
+        elif opponent == OPPONENT_MCTS and n > 1:
+            rng[b] = x                      # the search draws from the game's generator
+            a = _mcts_move(s, spec, playouts, rng[b:b + 1], actions)
+            x = rng[b]
         else:
             a = out[below(x, n)]
         rng[b] = x
@@ -199,12 +241,12 @@ def _finish(s: np.ndarray, spec: Any, b: int, learner: int, max_actions: int, ob
 @njit(cache=True, nogil=True)
 def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.ndarray,
                    spec: Any, start: bool, restart_all: bool, active: np.ndarray,
-                   actions: np.ndarray, learner: int, opponent: int, max_actions: int,
-                   observing: bool, rng: np.ndarray, plies: np.ndarray, done: np.ndarray,
-                   legal_rows: np.ndarray, nlegal: np.ndarray, needs: np.ndarray,
-                   log: np.ndarray, nlog: np.ndarray, obs: np.ndarray, mask: np.ndarray,
-                   rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
-                   to_play: np.ndarray) -> int:
+                   actions: np.ndarray, learner: int, opponent: int, playouts: int,
+                   max_actions: int, observing: bool, rng: np.ndarray, plies: np.ndarray,
+                   done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
+                   needs: np.ndarray, log: np.ndarray, nlog: np.ndarray, obs: np.ndarray,
+                   mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
+                   truncated: np.ndarray, to_play: np.ndarray) -> int:
     """One step of the active games ``first`` to ``last - 1``; returns how many stopped for
     room."""
     buffers = (np.empty(2 * MAX_ACTIONS_BUFFER, np.int64), np.empty(MAX_ACTIONS_BUFFER, np.float64),
@@ -237,8 +279,8 @@ def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.nd
                     needs[b] = need
                     waiting += 1
                     continue
-        need = _settle(s, spec, b, learner, opponent, max_actions, rng, plies, log, nlog, out,
-                       probs, scratch)
+        need = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
+                       nlog, out, probs, scratch, legal_rows.shape[1])
         if need != 0:
             needs[b] = need
             waiting += 1
@@ -252,7 +294,7 @@ def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.nd
 @njit(cache=True, nogil=True)
 def advance(states: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
             restart_all: bool, active: np.ndarray, actions: np.ndarray, learner: int,
-            opponent: int, max_actions: int, observing: bool, rng: np.ndarray,
+            opponent: int, playouts: int, max_actions: int, observing: bool, rng: np.ndarray,
             plies: np.ndarray, done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
             needs: np.ndarray, log: np.ndarray, nlog: np.ndarray, obs: np.ndarray,
             mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
@@ -265,20 +307,21 @@ def advance(states: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
         if bad >= 0:
             return bad
     waiting = _advance_range(0, states.shape[0], states, start_state, spec, start, restart_all,
-                             active, actions, learner, opponent, max_actions, observing, rng,
-                             plies, done, legal_rows, nlegal, needs, log, nlog, obs, mask,
-                             rewards, terminated, truncated, to_play)
+                             active, actions, learner, opponent, playouts, max_actions,
+                             observing, rng, plies, done, legal_rows, nlegal, needs, log, nlog,
+                             obs, mask, rewards, terminated, truncated, to_play)
     return ROOM if waiting else STEPPED
 
 
 @njit(cache=True, nogil=True, parallel=True)
 def advance_threads(states: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
                     restart_all: bool, active: np.ndarray, actions: np.ndarray, learner: int,
-                    opponent: int, max_actions: int, observing: bool, rng: np.ndarray,
-                    plies: np.ndarray, done: np.ndarray, legal_rows: np.ndarray,
-                    nlegal: np.ndarray, needs: np.ndarray, log: np.ndarray, nlog: np.ndarray,
-                    obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
-                    terminated: np.ndarray, truncated: np.ndarray, to_play: np.ndarray) -> int:
+                    opponent: int, playouts: int, max_actions: int, observing: bool,
+                    rng: np.ndarray, plies: np.ndarray, done: np.ndarray,
+                    legal_rows: np.ndarray, nlegal: np.ndarray, needs: np.ndarray,
+                    log: np.ndarray, nlog: np.ndarray, obs: np.ndarray, mask: np.ndarray,
+                    rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
+                    to_play: np.ndarray) -> int:
     """`advance` with the games shared between numba's threads, CHUNK at a time."""
     if start and not restart_all:
         bad = first_illegal(actions, mask, done)
@@ -289,9 +332,9 @@ def advance_threads(states: np.ndarray, start_state: np.ndarray, spec: Any, star
     for c in prange((games + CHUNK - 1) // CHUNK):
         waiting += _advance_range(c * CHUNK, min(games, (c + 1) * CHUNK), states, start_state,
                                   spec, start, restart_all, active, actions, learner, opponent,
-                                  max_actions, observing, rng, plies, done, legal_rows, nlegal,
-                                  needs, log, nlog, obs, mask, rewards, terminated, truncated,
-                                  to_play)
+                                  playouts, max_actions, observing, rng, plies, done,
+                                  legal_rows, nlegal, needs, log, nlog, obs, mask, rewards,
+                                  terminated, truncated, to_play)
     return ROOM if waiting else STEPPED
 
 
@@ -311,3 +354,4 @@ returns: Any = None
 chance_probs: Any = None
 observe: Any = None
 evaluate: Any = None
+mcts_iterate: Any = None  # search_kernels.iterate bound to the same kernels (the MCTS opponent)
