@@ -28,17 +28,13 @@ from numba import njit
 from ..core.game import State
 from ..core.kernels import MAX_ACTIONS_BUFFER, seed_word
 from .alphabeta import compiled_search, game_evaluate
+from .search_kernels import TREE_NODE
 
 STATE_BYTES = 1 << 25    # the most a tree's kept states may take (pages are used as filled)
 FIRST_NODES = 1 << 14    # a new tree's node arrays; they double as it fills, up to its limit
-# What the descent and backpropagation read of a node, in one 24-byte record (a cache line
-# or two at each level, not five arrays' lines): visits, value, first child (or -1),
-# children, who chose the edge into the node (and a spare byte, for the size).
-NODE = np.dtype([("visits", np.float64), ("value", np.float64), ("first", np.int32),
-                 ("count", np.int16), ("mover", np.int8), ("spare", np.int8)])
 # The node arrays, the widest first, so that each array cut from the tree's one buffer
 # (`Tree.carve`) is aligned; `row` is a node's kept state's row in `states`, or -1.
-NODE_FIELDS = (("nodes", NODE), ("parent", np.int32), ("action", np.int32),
+NODE_FIELDS = (("nodes", TREE_NODE), ("parent", np.int32), ("action", np.int32),
                ("row", np.int32), ("prob", np.float32))
 NODE_BYTES = sum(np.dtype(t).itemsize for _, t in NODE_FIELDS)
 

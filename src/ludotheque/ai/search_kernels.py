@@ -25,6 +25,11 @@ FIND_LIMIT = 20_000     # tree nodes examined when looking for the new root
 # C library's log), without a call at each level of the descent
 LOG_VISITS = np.array([math.log(n + 1.0) for n in range(4096)])
 LEGAL, APPLY, LEAF_EVAL, NODE = range(4)     # indices of node's ``at``
+# What MCTS's descent and backpropagation read of a node, in one 24-byte record (a cache
+# line or two at each level, not five arrays' lines): visits, value, first child (or -1),
+# children, who chose the edge into the node (and a spare byte, for the size).
+TREE_NODE = np.dtype([("visits", np.float64), ("value", np.float64), ("first", np.int32),
+                      ("count", np.int16), ("mover", np.int8), ("spare", np.int8)])
 
 
 @njit(cache=True, nogil=True)
@@ -106,11 +111,13 @@ def node(s: np.ndarray, spec: Any, depth: int, alpha: float, beta: float, ply: i
         if need:
             c = grow(c, need)
         if chance:                              # throws are averaged with a full window
-            v = call_at(at[NODE], node, c, spec, depth, -INF, INF, ply + 1, tt_key, tt_val, tt_depth, tt_flag,
-                     tt_move, hist, moves, scores, probs, ret, stats, stop, at)
+            v = call_at(at[NODE], node, c, spec, depth, -INF, INF, ply + 1, tt_key, tt_val,
+                        tt_depth, tt_flag, tt_move, hist, moves, scores, probs, ret, stats,
+                        stop, at)
         else:
-            v = call_at(at[NODE], node, c, spec, depth - 1, alpha, beta, ply + 1, tt_key, tt_val, tt_depth,
-                     tt_flag, tt_move, hist, moves, scores, probs, ret, stats, stop, at)
+            v = call_at(at[NODE], node, c, spec, depth - 1, alpha, beta, ply + 1, tt_key,
+                        tt_val, tt_depth, tt_flag, tt_move, hist, moves, scores, probs, ret,
+                        stats, stop, at)
         if stats[2] != 0:
             return 0.0
         if chance:

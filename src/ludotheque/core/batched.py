@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
+from ludotheque.ai.search_kernels import TREE_NODE
 from ludotheque.core.kernels import (
     CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, _mix, below, borrowed, sample_index, seed_word, unit,
     xorshift,
@@ -127,18 +128,19 @@ def _mcts_move(s: np.ndarray, spec: Any, playouts: int, rng: np.ndarray, actions
     (`mcts.search`'s, through the same compiled `iterate`), drawing from the one-word
     generator ``rng``, in a game of at most ``actions`` actions. The tree is made here (a
     search costs far more than its allocations; the other opponents allocate nothing)."""
-    parent, action, mover, first, count, visits, value, prob, size, row, kept = _new_tree(
-        playouts, s.shape[0], actions)
+    nodes, parent, action, prob, size, row, kept = _new_tree(playouts, s.shape[0], actions)
     # only the root's fields are read before `iterate` writes them
-    parent[0], action[0], mover[0], first[0], count[0], row[0] = 0, 0, -1, -1, 0, -1
-    visits[0] = value[0] = prob[0] = 0.0
+    parent[0], action[0], row[0], prob[0] = 0, 0, -1, 0.0
+    root = nodes[0]
+    root.visits, root.value, root.first, root.count, root.mover = 0.0, 0.0, -1, 0, -1
     size[0] = 1                                     # nodes (the root); rows used; widest
     # room 0: a full tree stops growing, it is not grown (a tree holds a search's budget)
-    mcts_iterate(s, spec, playouts, rng, UCT_C, 0, parent, action, mover, first, count,
-                 visits, value, prob, size, row, kept)
-    best = first[0]
-    for k in range(first[0] + 1, first[0] + count[0]):
-        if visits[k] > visits[best]:                # the first of the most visited
+    mcts_iterate(s, spec, playouts, rng, UCT_C, 0, nodes, parent, action, row, prob, size,
+                 kept)
+    first, count = nodes[0].first, nodes[0].count
+    best = first
+    for k in range(first + 1, first + count):
+        if nodes[k].visits > nodes[best].visits:    # the first of the most visited
             best = k
     return int(action[best])
 
@@ -149,10 +151,9 @@ def _new_tree(playouts: int, width: int, actions: int) -> Any:
     playouts from a state of ``width`` words in a game of ``actions`` actions at most."""
     nodes = min(TREE_NODES, 1 + playouts * actions)
     rows = min(playouts + 1, max(1, TREE_STATE_BYTES // (4 * width)))
-    return (np.empty(nodes, np.int32), np.empty(nodes, np.int32), np.empty(nodes, np.int8),
-            np.empty(nodes, np.int32), np.empty(nodes, np.int32), np.empty(nodes, np.float64),
-            np.empty(nodes, np.float64), np.empty(nodes, np.float32),
-            np.zeros(3, np.int64), np.empty(nodes, np.int32), np.empty((rows, width), np.int32))
+    return (np.empty(nodes, TREE_NODE), np.empty(nodes, np.int32), np.empty(nodes, np.int32),
+            np.empty(nodes, np.float32), np.zeros(3, np.int64), np.empty(nodes, np.int32),
+            np.empty((rows, width), np.int32))
 
 
 @njit(cache=True, nogil=True, forceinline=True)
