@@ -234,7 +234,7 @@ def test_analysis_graph_marks_mistakes_and_opens_positions(page, server):
     dot = marked.first
     k = int(dot.get_attribute("data-ply"))
     dot.click()
-    page.wait_for_function(f"document.querySelector('.message').textContent.startsWith('Move {k} of')")
+    page.wait_for_function(f"document.querySelector('.message')?.textContent.startsWith('Move {k} of')")
     assert page.locator(".moves li").nth(k - 1).get_attribute("class") == "current"
     assert "current" in page.locator(f'.evalgraph .an-dot[data-ply="{k}"]').get_attribute("class")
     shot(page, "analysis")
@@ -246,22 +246,22 @@ def test_worked_example_says_right_or_wrong(page, server):
     ex = page.locator('.example[data-example="OW-X1"]')
     ex.wait_for()
     ex.locator('[data-id="A"]').click()                      # legal, but the example sows C
-    page.wait_for_function("document.querySelector('.example[data-example=\"OW-X1\"] .verdict').classList.contains('wrong')")
+    page.wait_for_function("document.querySelector('.example[data-example=\"OW-X1\"] .verdict')?.classList.contains('wrong')")
     assert "C" in ex.locator(".verdict").inner_text()
     ex.locator('[data-id="C"]').click()
-    page.wait_for_function("document.querySelector('.example[data-example=\"OW-X1\"] .verdict').classList.contains('right')")
+    page.wait_for_function("document.querySelector('.example[data-example=\"OW-X1\"] .verdict')?.classList.contains('right')")
     assert ex.locator(".b-store-count.s0 text").text_content() == "20"    # South harvested 8 (OW-X1)
     assert ex.locator(".b-store-count.s1 text").text_content() == "13"
     ex.locator("button", has_text="Back").click()
     ex.locator("button.step").click()                       # or step through it
-    page.wait_for_function("document.querySelector('.example[data-example=\"OW-X1\"] .verdict').textContent.includes('Move 1 of 1')")
+    page.wait_for_function("document.querySelector('.example[data-example=\"OW-X1\"] .verdict')?.textContent.includes('Move 1 of 1')")
     shot(page, "example-oware")
     page.click('.card[data-family="fanorona"]')
     fa = page.locator('.example[data-example="FA-1"]')
     fa.wait_for()
     fa.locator('[data-id="d3"]').click()
     fa.locator('[data-id="e3"]').click()
-    page.wait_for_function("document.querySelector('.example[data-example=\"FA-1\"] .verdict').classList.contains('right')")
+    page.wait_for_function("document.querySelector('.example[data-example=\"FA-1\"] .verdict')?.classList.contains('right')")
 
 
 def test_a_late_answer_for_an_earlier_game_does_not_draw_its_examples(page, server):
@@ -300,10 +300,10 @@ def test_puluc_example_throws_then_lets_the_player_move(page, server):
     assert ex.locator(".sticks").get_attribute("data-marked") == "2"      # the example's throw, shown
     ex.locator('[data-id="0"]').click()
     ex.locator('[data-id="2"]').click()                      # legal with a 2, but not the example's
-    page.wait_for_function("document.querySelector('.example[data-example=\"PU-X1\"] .verdict').classList.contains('wrong')")
+    page.wait_for_function("document.querySelector('.example[data-example=\"PU-X1\"] .verdict')?.classList.contains('wrong')")
     ex.locator('[data-id="3"]').click()
     ex.locator('[data-id="5"]').click()
-    page.wait_for_function("document.querySelector('.example[data-example=\"PU-X1\"] .verdict').classList.contains('right')")
+    page.wait_for_function("document.querySelector('.example[data-example=\"PU-X1\"] .verdict')?.classList.contains('right')")
     assert ex.locator(".board .under").count() == 1           # the blue prisoner under the yellow warrior
 
 
@@ -350,7 +350,7 @@ def test_examples_on_a_phone_fit_the_screen_and_a_fingertip(browser, server):
         assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         ex.locator('[data-id="d3"]').tap()
         ex.locator('[data-id="e3"]').tap()
-        pg.wait_for_function("document.querySelector('.example[data-example=\"FA-1\"] .verdict').classList.contains('right')")
+        pg.wait_for_function("document.querySelector('.example[data-example=\"FA-1\"] .verdict')?.classList.contains('right')")
         shot(pg, "phone-example-fanorona")
     finally:
         ctx.close()

@@ -47,7 +47,7 @@ def move_count(page):
 
 
 def wait_moves(page, n):
-    page.wait_for_function(f"Number(document.querySelector('.moves').dataset.plies || 0) >= {n}")
+    page.wait_for_function(f"Number(document.querySelector('.moves')?.dataset.plies || 0) >= {n}")
 
 
 def shown_moves(page):
@@ -69,7 +69,7 @@ def test_lobby_lists_every_game_and_switches_the_rules_language(page, server):
     page.wait_for_selector("#rules h2")
     assert "Harvest" in page.locator("#rules").inner_text()
     page.click("[data-lang=fr]")
-    page.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")
+    page.wait_for_function("document.querySelector('#rules')?.innerText.includes('Récolte')")
     page.reload()
     page.wait_for_function("document.querySelector('#rules')?.innerText.includes('Récolte')")  # remembered
     page.click("[data-lang=en]")
@@ -111,11 +111,11 @@ def test_full_oware_game_against_the_random_player_by_clicks(page, server):
     # the finished game replays with the arrow keys
     page.click("text=Replay")
     page.wait_for_selector(".replaybar")
-    page.wait_for_function("document.querySelector('.message').textContent.startsWith('Move ')")   # the record has come
+    page.wait_for_function("document.querySelector('.message')?.textContent.startsWith('Move ')")   # the record has come
     page.keyboard.press("Home")
-    page.wait_for_function("document.querySelector('.message').textContent.includes('Start position')")
+    page.wait_for_function("document.querySelector('.message')?.textContent.includes('Start position')")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.querySelector('.message').textContent.startsWith('Move 1 of')")
+    page.wait_for_function("document.querySelector('.message')?.textContent.startsWith('Move 1 of')")
     shot(page, "replay")
 
 
@@ -135,7 +135,7 @@ def test_an_unknown_game_stops_reconnecting_and_says_why(page, server):
     sockets = []
     page.on("websocket", lambda ws: sockets.append(ws))
     page.goto(f"{server}/play/no-such-game")
-    page.wait_for_function("document.querySelector('.message').textContent.includes('check the link')")
+    page.wait_for_function("document.querySelector('.message')?.textContent.includes('check the link')")
     if not sockets[0].is_closed():          # the server's close may land just after the message
         sockets[0].wait_for_event("close")
     assert len(sockets) == 1                 # stopped: no reconnection scheduled
@@ -166,14 +166,14 @@ def test_invite_link_game_between_two_browser_contexts(browser, server):
         b.goto(link)
         name_dialog(b, "Kofi")
         b.wait_for_selector(".board svg .dynamic")
-        b.wait_for_function("document.querySelector('.players').innerText.includes('Jasmine · you')")
+        b.wait_for_function("document.querySelector('.players')?.innerText.includes('Jasmine · you')")
         a.wait_for_function("!document.querySelector('.invite')")       # the friend has joined
         c_ctx = browser.new_context()
         try:                                                     # a third browser only watches
             c = c_ctx.new_page()
             c.goto(link)
             c.wait_for_selector(".board svg .dynamic")
-            c.wait_for_function("document.querySelector('.message').textContent.includes('used already')")
+            c.wait_for_function("document.querySelector('.message')?.textContent.includes('used already')")
             assert "· you" not in c.locator(".players").inner_text()
             assert c.locator(".b-hit.active").count() == 0
         finally:
@@ -221,7 +221,7 @@ def test_keyboard_only_play_and_typed_moves(page, server):
     wait_moves(page, 2)                                   # our move and the computer's answer
     first = shown_moves(page)[0]
     assert first in list("ABCDEF") and first != "A"
-    page.wait_for_function("document.querySelector('#announce').textContent.includes('plays')")
+    page.wait_for_function("document.querySelector('#announce')?.textContent.includes('plays')")
     # text mode: a move typed in notation, and an illegal one explained
     page.wait_for_selector(".b-hit.active")
     legal = page.locator(".b-hit.active").evaluate_all("(els) => els.map(e => e.dataset.id)")
@@ -330,7 +330,7 @@ def test_hint_undo_and_resign_against_the_computer(page, server, monkeypatch):
     assert shown_moves(page)[0] == hinted.split()[-1]
     page.wait_for_selector(".b-hit.active")
     page.click("text=Undo")
-    page.wait_for_function("Number(document.querySelector('.moves').dataset.plies) === 0")
+    page.wait_for_function("Number(document.querySelector('.moves')?.dataset.plies) === 0")
     page.on("dialog", lambda d: d.accept())
     page.click("text=Resign")
     page.wait_for_selector(".banner")
@@ -350,9 +350,9 @@ def test_my_games_lists_saved_games_and_imports_a_record(page, server):
     page.fill("#import-text", record)
     page.click("form button[type=submit]")
     page.wait_for_url("**/replay/*")
-    page.wait_for_function("document.querySelector('.message').textContent.startsWith('Move 4 of 4')")
+    page.wait_for_function("document.querySelector('.message')?.textContent.startsWith('Move 4 of 4')")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('.message').textContent.startsWith('Move 3 of 4')")
+    page.wait_for_function("document.querySelector('.message')?.textContent.startsWith('Move 3 of 4')")
     page.goto(server + "/games")
     page.wait_for_selector("table.list")
     assert "Ama – Kofi" in page.locator("table.list").inner_text()
@@ -373,7 +373,7 @@ def test_switching_to_french_translates_the_labels_and_back(page, server):
     page.select_option("#level", "hard")
     page.check("input[name=mode][value=local]")
     page.click("[data-lang=fr]")
-    page.wait_for_function("document.querySelector('#start').textContent === 'Commencer la partie'")
+    page.wait_for_function("document.querySelector('#start')?.textContent === 'Commencer la partie'")
     assert page.evaluate("document.documentElement.lang") == "fr"
     levels = page.locator("#level option").all_inner_texts()
     assert {"facile", "moyen", "difficile", "expert"} <= set(levels), levels
@@ -382,23 +382,23 @@ def test_switching_to_french_translates_the_labels_and_back(page, server):
     assert page.locator("header nav").inner_text().split() == ["Jeux", "Mes", "parties", "Mon", "compte"]
     assert "Sud (commence)" in page.locator("#seat").inner_text()
     assert page.locator("h1").inner_text() == "Choisissez un jeu"
-    page.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")
+    page.wait_for_function("document.querySelector('#rules')?.innerText.includes('Récolte')")
     shot(page, "lobby-fr")
     # a game page in French: controls, status line, players
     page.click("#start")
     page.wait_for_url("**/play/*")
     page.wait_for_selector(".b-hit.active")
     assert page.locator("text=Retourner le plateau").count() == 1
-    page.wait_for_function("document.querySelector('.statusbar').textContent.includes('Au trait\u00a0: Sud')")
+    page.wait_for_function("document.querySelector('.statusbar')?.textContent.includes('Au trait\u00a0: Sud')")
     assert page.locator("#typed").get_attribute("placeholder") == "p. ex. un coup en notation"
     assert "Aucun coup" in page.locator(".moves").inner_text()
     page.locator(".b-hit.active").first.click()
     wait_moves(page, 1)
-    page.wait_for_function("document.querySelector('.statusbar').textContent.includes('Au trait\u00a0: Nord')")
+    page.wait_for_function("document.querySelector('.statusbar')?.textContent.includes('Au trait\u00a0: Nord')")
     shot(page, "game-fr")
     # and back to English, without reloading
     page.click("[data-lang=en]")
-    page.wait_for_function("document.querySelector('.statusbar').textContent.includes('North to move')")
+    page.wait_for_function("document.querySelector('.statusbar')?.textContent.includes('North to move')")
     assert page.locator("text=Flip board").count() == 1
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator("header nav").inner_text().split() == ["Games", "My", "games", "My", "account"]
@@ -414,7 +414,7 @@ def test_default_language_follows_the_browser_until_the_user_chooses(browser, se
         assert pg.evaluate("document.documentElement.lang") == "fr"
         assert pg.evaluate("localStorage.getItem('ludo.lang')") is None        # not a choice yet
         assert pg.locator("[data-lang=fr]").get_attribute("aria-pressed") == "true"
-        pg.wait_for_function("document.querySelector('#rules').innerText.includes('Récolte')")
+        pg.wait_for_function("document.querySelector('#rules')?.innerText.includes('Récolte')")
         pg.click('.card[data-family="puluc"]')                  # the French names of the rules texts
         pg.wait_for_selector("input[name=variant]")
         assert "Puluc — fiche Ludens Planet" in pg.locator("#setup").inner_text()

@@ -85,7 +85,7 @@ def host_plays(page, server, game_id):
     # the page takes clicks once the pit is lit as playable (a moment after the turn comes)
     page.wait_for_selector(f'.board .b-hit.active[data-id="{pit}"]')
     page.locator(f'.board [data-id="{pit}"]').click()
-    page.wait_for_function(f"Number(document.querySelector('.moves').dataset.plies) > {plies}")
+    page.wait_for_function(f"Number(document.querySelector('.moves')?.dataset.plies) > {plies}")
 
 
 def test_the_page_shows_the_clocks_your_turn_in_the_title_a_sound_and_the_flag(page, server, clock):
@@ -106,7 +106,7 @@ def test_the_page_shows_the_clocks_your_turn_in_the_title_a_sound_and_the_flag(p
     # South's clock runs on the page between the server's messages; North's waits
     page.wait_for_function("(t) => document.title === t", arg=f"(your turn) {TITLE}")
     assert face(page, 1).inner_text() == "5:00"
-    page.wait_for_function("document.querySelector('.clock[data-seat=\"0\"] .time').textContent !== '5:00'")
+    page.wait_for_function("document.querySelector('.clock[data-seat=\"0\"] .time')?.textContent !== '5:00'")
     assert page.locator('.clock[data-seat="0"]').get_attribute("class") == "clock running"
     assert serious_violations(page) == []
     # each message sets the clocks to the server's figures: South played after 12 s (+3)
@@ -144,6 +144,6 @@ def test_the_page_shows_the_clocks_your_turn_in_the_title_a_sound_and_the_flag(p
     clock.t += 1000
     r = httpx.post(f"{server}/api/games/{game_id}/move", json={"token": guest, "ply": 4, "action": 0}, timeout=60)
     assert r.status_code == 400
-    page.wait_for_function("document.querySelector('.banner') && document.querySelector('.banner').textContent.includes('South ran out of time')")
+    page.wait_for_function("document.querySelector('.banner') && document.querySelector('.banner')?.textContent.includes('South ran out of time')")
     page.wait_for_function("(t) => document.title === t", arg=TITLE)
     assert face(page, 0).inner_text() == "0:00.0"

@@ -262,3 +262,23 @@ def test_the_server_sweeps_old_games_when_it_starts(tmp_path, monkeypatch):
     with TestClient(create_app(db)) as client:
         assert swept.wait(120)
         assert client.get("/api/games/abandoned").status_code == 404
+
+
+def test_the_server_opens_its_sqlite_connections_once_before_the_first_sweep(tmp_path, monkeypatch):
+    # deferring SQLite's checkpoints adds a connect listener and reopens the pool: done while
+    # the start-up sweep opened a connection, SQLAlchemy failed ("deque mutated during
+    # iteration") and the old games stayed
+    db = tmp_path / "games.sqlite"
+    s = SqlStore(db)
+    s.create(stored("abandoned", 1_000_000.0, actions=[0]))
+    s.close()
+    deferred, swept, seen = threading.Event(), threading.Event(), []
+    defer, sweep = SqlStore.defer_checkpoints, Expirer.sweep
+    monkeypatch.setattr(SqlStore, "defer_checkpoints",
+                        lambda self: (defer(self), deferred.set())[0])
+    monkeypatch.setattr(Expirer, "sweep",
+                        lambda self: (seen.append(deferred.is_set()), sweep(self), swept.set())[1])
+    with TestClient(create_app(db)) as client:
+        assert swept.wait(120)
+        assert seen[0], "the sweep began before the pool was set up"
+        assert client.get("/api/games/abandoned").status_code == 404

@@ -250,7 +250,7 @@ def test_controls_are_enabled_after_an_animated_sowing(motion_page, server):
     undo = page.locator("button", has_text="Undo")
     assert undo.is_disabled()                                         # nothing to take back yet
     click_point(page, "F")
-    page.wait_for_function(f"Number(document.querySelector('.moves').dataset.plies) === 2 && {IDLE}")
+    page.wait_for_function(f"Number(document.querySelector('.moves')?.dataset.plies) === 2 && {IDLE}")
     assert "your turn" in page.locator(".statusbar .turn").inner_text()
     assert page.locator("button", has_text="Hint").is_enabled() and undo.is_enabled()
     assert page.evaluate("window.animated") == [1, 2]             # both sowings were animated

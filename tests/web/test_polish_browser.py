@@ -37,7 +37,7 @@ def test_undo_is_enabled_exactly_when_the_server_takes_a_move_back(page, server)
     wait_moves(page, 2)                                     # the move and the computer's reply
     page.wait_for_function("() => [...document.querySelectorAll('.controls button')].some((b) => b.textContent === 'Undo' && !b.disabled)")
     undo_button(page).click()                               # the server takes it back
-    page.wait_for_function("Number(document.querySelector('.moves').dataset.plies) === 0")
+    page.wait_for_function("Number(document.querySelector('.moves')?.dataset.plies) === 0")
     assert undo_button(page).is_disabled()
     assert page.locator(".message.error").count() == 0
 
@@ -73,7 +73,7 @@ def test_a_side_named_in_the_plural_wins_in_the_plural(page, server):
     banner.wait_for()
     assert banner.locator("strong").inner_text() == "Elephants win (0-1)"
     set_lang(page, "fr")
-    page.wait_for_function("document.querySelector('.banner strong').textContent.startsWith('Victoire')")
+    page.wait_for_function("document.querySelector('.banner strong')?.textContent.startsWith('Victoire')")
     assert "Lions abandonnent" in banner.inner_text()
 
 
@@ -123,7 +123,7 @@ def test_the_analysis_counts_agree_in_number_in_both_languages(page, server, tel
     open_analysis(page, server, telo)
     assert page.locator(".analysis .summary").inner_text() == "1 mistake, 1 blunder"
     set_lang(page, "fr")
-    page.wait_for_function("document.querySelector('.analysis .summary').textContent === '1 erreur, 1 gaffe'")
+    page.wait_for_function("document.querySelector('.analysis .summary')?.textContent === '1 erreur, 1 gaffe'")
 
 
 def test_the_evaluation_graph_has_a_scale_named_after_the_players(page, server, telo):
@@ -142,7 +142,7 @@ def test_the_evaluation_graph_has_a_scale_named_after_the_players(page, server, 
     plus, minus = (graph.locator(".an-tick", has_text=x).first.bounding_box()["y"] for x in ("+1", "−1"))
     assert abs(top[0] - plus) < abs(top[0] - minus) and abs(top[1] - minus) < abs(top[1] - plus)
     set_lang(page, "fr")
-    page.wait_for_function("document.querySelector('.evalgraph .an-side').textContent === 'Avantage Vert'")
+    page.wait_for_function("document.querySelector('.evalgraph .an-side')?.textContent === 'Avantage Vert'")
     assert "Coup" in page.locator(".evalgraph .an-tick").all_text_contents()
     shot(page, "analysis-scale-fr")
 
@@ -164,7 +164,7 @@ def test_the_better_move_is_drawn_as_an_arrow_on_the_reviewed_move(page, server,
     shot(page, "analysis-arrow")
     played = next(r for r in telo["analysis"]["reviews"] if not r["mark"])
     page.locator(f'.evalgraph .an-dot[data-ply="{played["ply"] + 1}"]').click()   # the engine's own move
-    page.wait_for_function("(k) => document.querySelector('.message').textContent.startsWith(`Move ${k} of`)", arg=played["ply"] + 1)
+    page.wait_for_function("(k) => document.querySelector('.message')?.textContent.startsWith(`Move ${k} of`)", arg=played["ply"] + 1)
     assert page.locator(".board .b-arrow").count() == 0
 
 
@@ -179,7 +179,7 @@ def test_the_scores_on_the_player_cards_say_what_they_count(page, server, rulese
     assert labels.count() == 2 and all(x.is_visible() for x in labels.all())
     assert labels.all_inner_texts() == [en, en]
     set_lang(page, "fr")
-    page.wait_for_function("(t) => document.querySelector('.player .score-label').textContent === t", arg=fr)
+    page.wait_for_function("(t) => document.querySelector('.player .score-label')?.textContent === t", arg=fr)
 
 
 # -- the board on a phone ------------------------------------------------------------------------

@@ -101,7 +101,7 @@ def plies(page):
 
 
 def wait_plies(page, n):
-    page.wait_for_function(f"Number(document.querySelector('.moves').dataset.plies || 0) === {n}")
+    page.wait_for_function(f"Number(document.querySelector('.moves')?.dataset.plies || 0) === {n}")
 
 
 def play_first(page):

@@ -144,7 +144,6 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
 
     async def checkpoints() -> None:
         """SQLite's log copied into the database by a task of its own (SqlStore.checkpoint)."""
-        store.defer_checkpoints()
         while True:
             await asyncio.sleep(CHECKPOINT_SECONDS)
             try:
@@ -167,6 +166,10 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if not store.postgres:
+            # before any thread connects: it adds a connect listener and reopens the pool,
+            # which a connection being opened beside it trips over (SQLAlchemy iterates them)
+            store.defer_checkpoints()
         # load every game once, off the loop, so the lobby and first games find them warm
         asyncio.get_running_loop().run_in_executor(engine_pool, S.catalogue)
         spawn(expirer.run(engine))
