@@ -43,6 +43,7 @@ from typing import Any, Iterator, NamedTuple
 import numba
 import numpy as np
 
+from .ai.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from .ai.alphabeta import compiled_search, game_evaluate
 from .core.batched import (
     LOG_FULL, OPPONENT_GREEDY, OPPONENT_MCTS, OPPONENT_NONE, OPPONENT_RANDOM, ROOM, STEPPED,
@@ -224,19 +225,21 @@ class BatchedGames:
 
 def _opponent(spec: str | None) -> tuple[int, int]:
     """The opponent's code and playouts a move (0 but for MCTS) from its spec: None,
-    "random", "greedy", "mcts" or "mcts:Np" (N playouts)."""
+    "random", "greedy", "mcts" or "mcts:Np" (N playouts), read as `make_agent` reads them."""
     if spec is None:
         return OPPONENT_NONE, 0
-    if spec == "random":
-        return OPPONENT_RANDOM, 0
-    if spec == "greedy":
-        return OPPONENT_GREEDY, 0
-    if spec == "mcts":
+    if spec == "mcts":                  # a fixed budget: a time budget has no batched form
         return OPPONENT_MCTS, MCTS_PLAYOUTS
-    if isinstance(spec, str) and spec.startswith("mcts:") and spec.endswith("p"):
-        count = spec[len("mcts:"):-1]
-        if count.isdigit() and 1 <= int(count) <= MAX_PLAYOUTS:
-            return OPPONENT_MCTS, int(count)
+    try:
+        agent = make_agent(spec) if isinstance(spec, str) else None
+    except ValueError:
+        agent = None
+    if isinstance(agent, RandomAgent):
+        return OPPONENT_RANDOM, 0
+    if isinstance(agent, GreedyAgent):
+        return OPPONENT_GREEDY, 0
+    if isinstance(agent, MCTSAgent) and agent.playouts and agent.playouts <= MAX_PLAYOUTS:
+        return OPPONENT_MCTS, agent.playouts
     raise ValueError(f"opponent is None, 'random', 'greedy', 'mcts' or 'mcts:Np' (N playouts "
                      f"a move, 1 to {MAX_PLAYOUTS:,}), not {spec!r}")
 
