@@ -4,11 +4,7 @@
     >>> game = ludotheque.load("oware")
     >>> state = game.initial_state().apply_move("C")
 """
-from .core.jit import compile_for_types, use_cache_dir
-
-use_cache_dir()         # before any compiled function is defined
-compile_for_types()
-from .core import (  # noqa: E402
+from .core import (
     CHANCE, TERMINAL, Game, IllegalActionError, LudoError, NotationError, Outcome, RecordError,
     RulesetError, State, StateError, Termination, load, rulesets,
 )

@@ -2,11 +2,14 @@
 cache is rebuilt, never a crash."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+import ludotheque
 
 RULESET = "oware"
 
@@ -54,6 +57,27 @@ def test_a_second_process_with_a_warm_cache_compiles_nothing(tmp_path, ruleset):
     second = _run(tmp_path, "-c", COUNT_COMPILES, ruleset)
     assert second.returncode == 0, second.stderr
     assert json.loads(second.stdout) == []
+
+
+def test_the_warmup_writes_compiled_code_only_into_the_cache_folder(tmp_path):
+    # numba's default is a __pycache__ beside each source file, out of reach of the versioned
+    # folder's pruning (and an installed package's folder may not be writable). The package is
+    # copied so that its __pycache__ folders hold only what this process wrote.
+    src = tmp_path / "src"
+    shutil.copytree(Path(ludotheque.__file__).parent, src / "ludotheque",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    cache = tmp_path / "cache"
+    env = dict(os.environ, LUDOTHEQUE_CACHE=str(cache), PYTHONPATH=str(src))
+    env.pop("NUMBA_CACHE_DIR", None)
+    script = ("import sys, ludotheque; from ludotheque.ai.warmup import warm; "
+              "print(ludotheque.__file__); warm(sys.argv[1])")
+    done = subprocess.run([sys.executable, "-c", script, RULESET], env=env, capture_output=True,
+                          text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr
+    assert Path(done.stdout.strip()).is_relative_to(src)        # the copy ran, not the checkout
+    compiled = sorted(tmp_path.rglob("*.nb[ic]"))
+    assert compiled
+    assert [f for f in compiled if not f.is_relative_to(cache)] == []
 
 
 # The functions whose code a freshly compiled alpha-beta node search has linked into its own.
