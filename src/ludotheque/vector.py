@@ -112,7 +112,7 @@ class BatchedGames:
         self._observe, observation_length = game.observer
         # the loops are compiled on first use (and cached on disk), not at import
         evaluate = game_evaluate(game) or compiled_loops(game.kernels).rollout_value
-        search = compiled_search(game.kernels, game_evaluate(game))
+        search = compiled_search(game.kernels)
         self._loops = bind("ludotheque.core.batched", **game.kernels._asdict(),
                            observe=self._observe, evaluate=evaluate,
                            mcts_iterate=search.iterate)

@@ -1,4 +1,4 @@
-"""Alpha-beta search over any game's kernels, compiled per game (and per evaluation function).
+"""Alpha-beta search over any game's kernels, one compiled node search for all games.
 
 - Values are always from player 0's point of view: player 0 maximises, player 1 minimises,
   so a turn of several actions by the same player needs no special case. Chance nodes
@@ -11,8 +11,8 @@
   search stays deterministic).
 - A transposition table keyed on a 64-bit hash of the state array (its non-zero words, so a
   grown array hashes like the original), the table's move first, then the history heuristic.
-- Iterative deepening runs in Python around the compiled node search (`search_kernels.py`,
-  bound per game). Time control: a timer thread raises a stop flag at the deadline, which the
+- Iterative deepening runs in Python around the compiled node search (`alphabeta_kernels.py`,
+  which calls the game's functions through native entries). Time control: a timer thread raises a stop flag at the deadline, which the
   compiled search reads every 64 nodes (it runs without the GIL, so the timer fires on time
   on any platform). An interrupted iteration still counts for the root moves it finished (the
   previous best is searched first, so a finished move that beats it is a real improvement).
@@ -33,8 +33,8 @@ from ..core.game import State
 from ..core.jit import bind
 from ..core.kernels import MAX_ACTIONS_BUFFER, Kernels, grow, native_address
 from ..core.loops import compiled_loops
-from . import search_kernels as sk
-from .search_kernels import INF, MAX_PLY, WIN
+from . import alphabeta_kernels as ak
+from .alphabeta_kernels import INF, MAX_PLY, WIN
 
 __all__ = ["WIN", "SearchResult", "Table", "compiled_search", "game_evaluate", "search"]
 
@@ -46,35 +46,55 @@ def game_evaluate(game: Any) -> Any:
     return ev if ev is not None else getattr(type(game), "evaluate", None)
 
 
-def compiled_search(kernels: Kernels, evaluate: Any) -> ModuleType:
-    """The module of `search_kernels.py` bound to a game's kernels and evaluation (random
-    playouts when it has none): ``node`` (alpha-beta), ``iterate`` and ``find`` (MCTS)."""
-    loops = compiled_loops(kernels)
-    return bind("ludotheque.ai.search_kernels", **kernels._asdict(), playout=loops.playout,
-                leaf_eval=evaluate if evaluate is not None else loops.rollout_value)
+def compiled_search(kernels: Kernels) -> ModuleType:
+    """The module of `search_kernels.py` bound to a game's kernels: ``iterate`` and ``find``
+    (MCTS)."""
+    return bind("ludotheque.ai.search_kernels", **kernels._asdict(),
+                playout=compiled_loops(kernels).playout)
+
+
+def leaf_evaluation(game: Any) -> Any:
+    """The compiled function alpha-beta scores its leaves with: the game's ``evaluate``, else
+    the mean of a few random playouts (`playouts.rollout_value`)."""
+    evaluate = game_evaluate(game)
+    return evaluate if evaluate is not None else compiled_loops(game.kernels).rollout_value
 
 
 typeof: Any = numba.typeof     # untyped in numba
-_CALLS: dict[tuple[str, int, str], tuple[Any, np.ndarray]] = {}
+_CALLS: dict[tuple[int, int, int, str], tuple[Any, np.ndarray]] = {}
 
 
-def native_calls(cs: ModuleType, args: tuple[Any, ...]) -> np.ndarray:
-    """The native entries of the functions that ``cs.node`` calls (its last argument ``at``,
-    by index: `search_kernels.LEGAL`...), for calls like ``cs.node(*args, at)`` (by the
-    spec object and the state's dtype: typing the arguments each time took 0.2-0.4 ms)."""
+def native_calls(kernels: Kernels, leaf_eval: Any, args: tuple[Any, ...]) -> np.ndarray:
+    """The native entries of the functions that `alphabeta_kernels.node` calls (its last
+    argument ``at``, by index: `alphabeta_kernels.LEGAL`...): the game's ``kernels`` and
+    ``leaf_eval``, and node itself, for calls like ``node(*args, at)`` (by the spec object
+    and the state's dtype: typing the arguments each time took 0.2-0.4 ms)."""
     s, spec = args[0], args[1]
-    key = (cs.__name__, id(spec), s.dtype.str)
+    key = (id(kernels.legal), id(leaf_eval), id(spec), s.dtype.str)
     known = _CALLS.get(key)
     if known is None or known[0] is not spec:
         argtypes = tuple(typeof(a) for a in args)
         s_t, spec_t, int64 = argtypes[0], argtypes[1], numba.types.int64
-        at = np.zeros(sk.NODE + 1, np.int64)
-        at[sk.LEGAL] = native_address(cs.legal, (s_t, spec_t, numba.types.Array(int64, 1, "C")))
-        at[sk.APPLY] = native_address(cs.apply, (s_t, spec_t, int64))
-        at[sk.LEAF_EVAL] = native_address(cs.leaf_eval, (s_t, spec_t, int64))
+        out_t = numba.types.Array(int64, 1, "C")
+        float_t = numba.types.Array(numba.float64, 1, "C")
+        at = np.zeros(ak.NODE + 1, np.int64)
+        for i, f, stub, types in (
+                (ak.LEGAL, kernels.legal, ak.legal, (s_t, spec_t, out_t)),
+                (ak.APPLY, kernels.apply, ak.apply, (s_t, spec_t, int64)),
+                (ak.TO_MOVE, kernels.to_move, ak.to_move, (s_t, spec_t)),
+                (ak.RETURNS, kernels.returns, ak.returns, (s_t, spec_t, float_t)),
+                (ak.CHANCE_PROBS, kernels.chance_probs, ak.chance_probs, (s_t, spec_t, float_t)),
+                (ak.LEAF_EVAL, leaf_eval, ak.leaf_eval, (s_t, spec_t, int64))):
+            at[i] = native_address(f, types)
+            # node reads the result as the placeholder's type: it must be the same in memory
+            given = numba.types.unliteral(f.overloads[types].signature.return_type)
+            stub.compile(types)
+            if given != stub.overloads[types].signature.return_type:
+                raise TypeError(f"{f.py_func.__qualname__} returns {given}, node reads "
+                                f"{stub.overloads[types].signature.return_type}")
         node_types = argtypes + (typeof(at),)
-        at[sk.NODE] = native_address(cs.node, node_types)
-        if cs.node.overloads[node_types].signature.return_type != numba.float64:
+        at[ak.NODE] = native_address(ak.node, node_types)
+        if ak.node.overloads[node_types].signature.return_type != numba.float64:
             raise TypeError("node calls itself through `call_at`, which needs a float result")
         known = _CALLS[key] = (spec, at)
     return known[1]
@@ -129,7 +149,6 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
     if state.is_terminal or state.is_chance_node:
         raise ValueError("search needs a state where a player is to move")
     game = state.game
-    cs = compiled_search(game.kernels, game_evaluate(game))
     table = table or Table(game.num_actions, 16)
     arrays = table.arrays()
     if seconds is None and depth is None and nodes is None:
@@ -144,7 +163,8 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
     stats = np.zeros(5, np.int64)
     stats[1] = 1
     stop = np.zeros(1, np.int64)
-    at = native_calls(cs, (children[0][1], game.spec, 0, -INF, INF, 1, *arrays, stats, stop))
+    at = native_calls(game.kernels, leaf_evaluation(game),
+                      (children[0][1], game.spec, 0, -INF, INF, 1, *arrays, stats, stop))
     t_start = time.perf_counter()
     deadline = t_start + seconds if seconds is not None else math.inf
     timer = threading.Timer(seconds, stop.fill, (1,)) if seconds is not None else None
@@ -152,7 +172,7 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
         timer.daemon = True
         timer.start()
     try:
-        ranked, done_depth, total_nodes = _deepen(cs, state, children, max_depth, node_budget,
+        ranked, done_depth, total_nodes = _deepen(state, children, max_depth, node_budget,
                                                   deadline, exact, arrays, stats, stop, at)
     finally:
         if timer is not None:
@@ -160,7 +180,7 @@ def search(state: State, seconds: float | None = 1.0, depth: int | None = None,
     return SearchResult(ranked, done_depth, total_nodes, time.perf_counter() - t_start)
 
 
-def _deepen(cs: ModuleType, state: State, children: list[tuple[int, np.ndarray]],
+def _deepen(state: State, children: list[tuple[int, np.ndarray]],
             max_depth: int, node_budget: int, deadline: float, exact: bool,
             arrays: tuple[np.ndarray, ...], stats: np.ndarray, stop: np.ndarray,
             at: np.ndarray) -> tuple[list[tuple[int, float]], int, int]:
@@ -186,7 +206,7 @@ def _deepen(cs: ModuleType, state: State, children: list[tuple[int, np.ndarray]]
                 lo, hi = -INF, INF
             else:
                 lo, hi = (bound, INF) if sign > 0 else (-INF, -bound)
-            v = sign * cs.node(by_action[a], game.spec, d - 1, lo, hi, 1, *arrays, stats, stop,
+            v = sign * ak.node(by_action[a], game.spec, d - 1, lo, hi, 1, *arrays, stats, stop,
                                at)
             if stats[2]:
                 break

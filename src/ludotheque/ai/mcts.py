@@ -27,7 +27,7 @@ from numba import njit
 
 from ..core.game import State
 from ..core.kernels import MAX_ACTIONS_BUFFER, seed_word
-from .alphabeta import compiled_search, game_evaluate
+from .alphabeta import compiled_search
 from .search_kernels import TREE_NODE
 
 STATE_BYTES = 1 << 25    # the most a tree's kept states may take (pages are used as filled)
@@ -171,7 +171,7 @@ class Tree:
         start = next((k for k in range(f, f + n) if self.action[k] == played), -1) if f >= 0 else -1
         if start < 0 or state.game != self.state.game:
             return None
-        sk = compiled_search(state.game.kernels, game_evaluate(state.game))
+        sk = compiled_search(state.game.kernels)
         node = sk.find(np.array(self.state.data), state.game.spec, start, np.array(state.data),
                        max_depth, self.parent, self.action, self.first, self.count)
         if node < 0:
@@ -210,7 +210,7 @@ def search(state: State, playouts: int | None = None, seconds: float | None = No
     if playouts is None and seconds is None:
         playouts = 10_000
     game = state.game
-    sk = compiled_search(game.kernels, game_evaluate(game))
+    sk = compiled_search(game.kernels)
     budget = playouts if playouts is not None else 1 << 62
     if tree is None:
         tree = Tree(state, capacity or min(max(64 * budget, FIRST_NODES), 1 << 21))
