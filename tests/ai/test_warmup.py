@@ -81,25 +81,37 @@ def test_the_warmup_writes_compiled_code_only_into_the_cache_folder(tmp_path):
 
 
 # The functions whose code a freshly compiled alpha-beta node search has linked into its own.
-NODE_LINKS = """
+# Two families' alpha-beta searches in one process: the node search's compilations, and the
+# functions whose code the compiled node search has linked into its own.
+NODE_SEARCHES = """
 import json, sys
+from numba.core import event
+compiled = []
+class Count(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+event.register("numba:compile", Count())
 import ludotheque
-from ludotheque.ai import alphabeta
-game = ludotheque.load(sys.argv[1])
-alphabeta.search(game.initial_state(0), seconds=None, depth=2)
-cs = alphabeta.compiled_search(game.kernels, alphabeta.game_evaluate(game))
-(compiled,) = cs.node.overloads.values()
-print(json.dumps(sorted(lib.name for lib in compiled.library._linking_libraries)))
+from ludotheque.ai import alphabeta, alphabeta_kernels
+for ruleset in sys.argv[1:]:
+    alphabeta.search(ludotheque.load(ruleset).initial_state(0), seconds=None, depth=2)
+(node,) = alphabeta_kernels.node.overloads.values()
+linked = sorted(lib.name for lib in node.library._linking_libraries)
+print(json.dumps({"node_compiled": compiled.count("node"), "linked": linked}))
 """
 
 
-def test_the_search_calls_the_game_compiled_once_not_a_copy_compiled_again(tmp_path):
-    # the warm-up's largest cost was alpha-beta's node search compiling the whole game again
-    done = _run(tmp_path, "-c", NODE_LINKS, RULESET)
+def test_the_games_share_one_node_search_that_calls_their_compiled_kernels(tmp_path):
+    # the warm-up's largest cost was alpha-beta's node search compiling the whole game again,
+    # then one node search a family
+    done = _run(tmp_path, "-c", NODE_SEARCHES, RULESET, "konane")
     assert done.returncode == 0, done.stderr
-    linked = set(json.loads(done.stdout))
-    assert "to_move" in linked                        # a few reads, still inlined
-    assert not linked & {"legal", "apply", "evaluate"}
+    out = json.loads(done.stdout)
+    assert out["node_compiled"] == 1
+    assert "state_hash" in out["linked"]              # the search's own helpers are linked
+    assert not set(out["linked"]) & {"legal", "apply", "to_move", "returns", "evaluate"}
 
 
 def test_a_corrupt_cache_is_rebuilt_by_the_warmup(tmp_path):
