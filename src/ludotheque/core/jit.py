@@ -1,7 +1,7 @@
 """Compiled code cached on disk, the per-game loops included, so a warm process compiles nothing.
 
 numba caches a function by its source file. The rules kernels are module functions and cache
-as they are; the hot loops (random playouts, alpha-beta, MCTS) call one game's kernels, and a
+as they are; the hot loops (random playouts, MCTS) call one game's kernels, and a
 closure over them cannot be cached. So each loop module is a *template*: a real module whose
 last block names the functions it calls (``legal``, ``apply``… as placeholders). `bind`
 writes a copy of the template per game, with that block replaced by imports of the game's
