@@ -4,6 +4,7 @@ import random
 
 import numpy as np
 import pytest
+from numba import njit
 
 import ludotheque
 from ludotheque import CHANCE, IllegalActionError
@@ -150,6 +151,24 @@ def test_alphabeta_agrees_with_the_konane_solver(seed):
     values = {state.move_to_string(a): (1 if v > 1 else -1 if v < -1 else 0) for a, v in res.ranked}
     assert values == solved["moves"]
     assert (1 if res.value > 1 else -1) == solved["value"]
+
+
+@njit
+def to_move_as_int32(s, spec):
+    return np.int32(s[0])
+
+
+def test_a_kernel_of_another_result_type_is_refused_not_misread():
+    # the shared node search reads to_move's result as an int64: an int32 would be misread
+    game = ludotheque.load("oware")
+    s = np.array(game.initial_state(0).data)
+    stats, stop = np.zeros(5, np.int64), np.zeros(1, np.int64)
+    args = (s, game.spec, 0, -AB.INF, AB.INF, 1, *AB.Table(game.num_actions, 4).arrays(), stats,
+            stop)
+    AB.native_calls(game.kernels, AB.leaf_evaluation(game), args)           # the game's own
+    odd = game.kernels._replace(to_move=to_move_as_int32)
+    with pytest.raises(TypeError, match="to_move_as_int32 returns int32, node reads int64"):
+        AB.native_calls(odd, AB.leaf_evaluation(game), args)
 
 
 def test_expectimax_averages_the_throws():

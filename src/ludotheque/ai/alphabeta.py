@@ -12,10 +12,11 @@
 - A transposition table keyed on a 64-bit hash of the state array (its non-zero words, so a
   grown array hashes like the original), the table's move first, then the history heuristic.
 - Iterative deepening runs in Python around the compiled node search (`alphabeta_kernels.py`,
-  which calls the game's functions through native entries). Time control: a timer thread raises a stop flag at the deadline, which the
-  compiled search reads every 64 nodes (it runs without the GIL, so the timer fires on time
-  on any platform). An interrupted iteration still counts for the root moves it finished (the
-  previous best is searched first, so a finished move that beats it is a real improvement).
+  which calls the game's functions through native entries). Time control: a timer thread
+  raises a stop flag at the deadline, which the compiled search reads every 64 nodes (it runs
+  without the GIL, so the timer fires on time on any platform). An interrupted iteration
+  still counts for the root moves it finished (the previous best is searched first, so a
+  finished move that beats it is a real improvement).
 """
 from __future__ import annotations
 
@@ -61,16 +62,16 @@ def leaf_evaluation(game: Any) -> Any:
 
 
 typeof: Any = numba.typeof     # untyped in numba
-_CALLS: dict[tuple[int, int, int, str], tuple[Any, np.ndarray]] = {}
+_CALLS: dict[tuple[Any, ...], tuple[Any, np.ndarray]] = {}
 
 
 def native_calls(kernels: Kernels, leaf_eval: Any, args: tuple[Any, ...]) -> np.ndarray:
     """The native entries of the functions that `alphabeta_kernels.node` calls (its last
     argument ``at``, by index: `alphabeta_kernels.LEGAL`...): the game's ``kernels`` and
-    ``leaf_eval``, and node itself, for calls like ``node(*args, at)`` (by the spec object
-    and the state's dtype: typing the arguments each time took 0.2-0.4 ms)."""
+    ``leaf_eval``, and node itself, for calls like ``node(*args, at)`` (kept by functions,
+    spec object and the state's dtype: typing the arguments each time took 0.2-0.4 ms)."""
     s, spec = args[0], args[1]
-    key = (id(kernels.legal), id(leaf_eval), id(spec), s.dtype.str)
+    key = (*map(id, kernels), id(leaf_eval), id(spec), s.dtype.str)
     known = _CALLS.get(key)
     if known is None or known[0] is not spec:
         argtypes = tuple(typeof(a) for a in args)
@@ -78,20 +79,21 @@ def native_calls(kernels: Kernels, leaf_eval: Any, args: tuple[Any, ...]) -> np.
         out_t = numba.types.Array(int64, 1, "C")
         float_t = numba.types.Array(numba.float64, 1, "C")
         at = np.zeros(ak.NODE + 1, np.int64)
-        for i, f, stub, types in (
+        for i, f, stub, argtys in (
                 (ak.LEGAL, kernels.legal, ak.legal, (s_t, spec_t, out_t)),
                 (ak.APPLY, kernels.apply, ak.apply, (s_t, spec_t, int64)),
                 (ak.TO_MOVE, kernels.to_move, ak.to_move, (s_t, spec_t)),
                 (ak.RETURNS, kernels.returns, ak.returns, (s_t, spec_t, float_t)),
-                (ak.CHANCE_PROBS, kernels.chance_probs, ak.chance_probs, (s_t, spec_t, float_t)),
+                (ak.CHANCE_PROBS, kernels.chance_probs, ak.chance_probs,
+                 (s_t, spec_t, float_t)),
                 (ak.LEAF_EVAL, leaf_eval, ak.leaf_eval, (s_t, spec_t, int64))):
-            at[i] = native_address(f, types)
+            at[i] = native_address(f, argtys)
             # node reads the result as the placeholder's type: it must be the same in memory
-            given = numba.types.unliteral(f.overloads[types].signature.return_type)
-            stub.compile(types)
-            if given != stub.overloads[types].signature.return_type:
-                raise TypeError(f"{f.py_func.__qualname__} returns {given}, node reads "
-                                f"{stub.overloads[types].signature.return_type}")
+            given = numba.types.unliteral(f.overloads[argtys].signature.return_type)
+            stub.compile(argtys)
+            read = stub.overloads[argtys].signature.return_type
+            if given != read:
+                raise TypeError(f"{f.py_func.__qualname__} returns {given}, node reads {read}")
         node_types = argtypes + (typeof(at),)
         at[ak.NODE] = native_address(ak.node, node_types)
         if ak.node.overloads[node_types].signature.return_type != numba.float64:
