@@ -66,7 +66,7 @@ W_CAPS = 0.1        # per capturing step (approach or withdrawal), each side
 W_POOL = 0.5        # +tamarins: per pool lemur a tamarin in hand can bring back
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def capture_options(s: np.ndarray, par: np.ndarray, p: int) -> int:
     """The capturing steps of p's pieces onto an empty point, approaches and withdrawals
     counted apart (FA-C1, FA-C2, with the kernels' bit sets), whoever is to move; Female
@@ -79,7 +79,7 @@ def capture_options(s: np.ndarray, par: np.ndarray, p: int) -> int:
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def evaluate(s: np.ndarray, spec, player: int) -> float:
     """The value of ``s`` for ``player`` in [-0.99, 0.99] (module docstring)."""
     par = spec[0]

@@ -16,9 +16,12 @@ Whether a capture exists anywhere (FA-C7, FV-B3, FV-B4) is asked of the whole bo
 turn: it is answered with bit sets of the points (bit i: point i; `sides`, `step_kinds`), a
 few shifts a direction instead of a walk over every piece and line (that walk was half of a
 random playout's time). The actions themselves are still written by the per-point code, for
-the pieces the bit sets pick, in the same order. The helpers of `legal` and `end_turn` are
-inlined (``forceinline``): a compiled call counts references on each array it is passed (the
-state and spec's four) on entry and exit, a tenth of a playout's time in perf.
+the pieces the bit sets pick, in the same order.
+
+The kernels allocate nothing and keep no array, so they are compiled without numba's reference
+counting (``_nrt=False``): it counted each array a call is passed (the state, spec's four) on
+the call's entry and exit, a seventh of a random playout's time in perf even once the helpers
+of `legal` and `end_turn` were inlined (``forceinline``, for the calls themselves).
 """
 from __future__ import annotations
 
@@ -99,23 +102,23 @@ def new_state(n: int, entry: int) -> np.ndarray:
     return s
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def is_enemy(c: int, p: int) -> bool:
     return c != EMPTY and ((c - 1) & 1) != p
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def is_own(c: int, p: int) -> bool:
     return c != EMPTY and ((c - 1) & 1) == p
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def vela1(s: np.ndarray, par: np.ndarray) -> bool:
     """Vela phase 1 (FV-A2)."""
     return par[P_VELA] != 0 and s[GCAPS] < VELA_PHASE2
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def kinds(s: np.ndarray, step: np.ndarray, P: int, Q: int, d: int, p: int) -> int:
     """Bit 1: a move P -> Q in direction d is an approach (FA-C1, FF-B3); bit 2: a withdrawal
     (FA-C2)."""
@@ -129,14 +132,14 @@ def kinds(s: np.ndarray, step: np.ndarray, P: int, Q: int, d: int, p: int) -> in
     return k
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def visited(s: np.ndarray, q: int) -> bool:
     if q < 32:
         return (s[VIS_LO] >> q) & 1 == 1
     return (s[VIS_HI] >> (q - 32)) & 1 == 1
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def visit(s: np.ndarray, q: int) -> None:
     if q < 32:
         s[VIS_LO] |= np.int32(1 << q) if q != 31 else np.int32(-2147483648)
@@ -144,7 +147,7 @@ def visit(s: np.ndarray, q: int) -> None:
         s[VIS_HI] |= np.int32(1 << (q - 32))
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def ahead(m: int, par: np.ndarray, d: int) -> int:
     """The points one step in direction d from the points of the bit set m. In the other
     direction it reads: the points whose step in direction d ^ 4 is in m."""
@@ -153,7 +156,7 @@ def ahead(m: int, par: np.ndarray, d: int) -> int:
     return m << k if k >= 0 else m >> -k
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def sides(s: np.ndarray, par: np.ndarray, p: int) -> tuple[int, int, int, int]:
     """p's pieces, the enemy's, p's Female and the empty points, as bit sets. Without a test a
     point (it mispredicts on a random board)."""
@@ -169,7 +172,7 @@ def sides(s: np.ndarray, par: np.ndarray, p: int) -> tuple[int, int, int, int]:
     return own, enemy, fem, every & ~(own | enemy)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def step_kinds(own: int, enemy: int, empty: int, par: np.ndarray, d: int) -> tuple[int, int, int]:
     """The pieces of `own` with a step in direction d onto an empty point, and among them
     those for which it is an approach (FA-C1: an enemy next beyond the point) and those for
@@ -181,7 +184,7 @@ def step_kinds(own: int, enemy: int, empty: int, par: np.ndarray, d: int) -> tup
     return steps, approach, withdrawal
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def capturers(own: int, enemy: int, empty: int, par: np.ndarray) -> int:
     """The pieces of `own` with a capturing step (FA-C7, FV-B1); Female jumps not counted."""
     m = np.int64(0)
@@ -191,7 +194,7 @@ def capturers(own: int, enemy: int, empty: int, par: np.ndarray) -> int:
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def any_move(s: np.ndarray, spec, p: int) -> bool:
     """Whether p has a legal first action at the start of his turn (FA-E2, FV-B3)."""
     par = spec[0]
@@ -210,7 +213,7 @@ def any_move(s: np.ndarray, spec, p: int) -> bool:
     return False
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     """First actions of a turn: captures only if one exists (FA-C7), else paika (FA-C8);
     with +female everything (FF-C2), jumps included (FF-B2)."""
@@ -269,7 +272,7 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     return n
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
     """FV-B4/B5 (and FV-R2's `vela_orange=paika_only`): orange steps that leave green a
     capture, or all of them if none does. They capture nothing (kind none)."""
@@ -298,7 +301,7 @@ def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def continuations(s: np.ndarray, spec, out: np.ndarray, write: bool) -> int:
     """FA-D2..D4, FF-B4: capturing moves of the chain's piece, not in the direction just
     played, not landing on a visited point. Counts them (stops at the first if not write)."""
@@ -339,7 +342,7 @@ def continuations(s: np.ndarray, spec, out: np.ndarray, write: bool) -> int:
     return n
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def placements_exist(s: np.ndarray, spec, p: int) -> bool:
     par, step, dirs = spec[0], spec[1], spec[3]
     for q in range(par[P_N]):
@@ -352,7 +355,7 @@ def placements_exist(s: np.ndarray, spec, p: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal(s: np.ndarray, spec, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -383,13 +386,13 @@ def legal(s: np.ndarray, spec, out: np.ndarray) -> int:
     return legal_start(s, spec, out)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def end_game(s: np.ndarray, reason: int, winner: int) -> None:
     s[END] = reason
     s[WINNER] = winner
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def record_position(s: np.ndarray, spec) -> int:
     """FA-E4: adds the turn-start position to the record, ends the game at its third
     occurrence. Returns the array length the next entry needs (0 if there is room)."""
@@ -411,7 +414,7 @@ def record_position(s: np.ndarray, spec) -> int:
     return history.room(s, HLEN, hist, entry)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_turn(s: np.ndarray, spec) -> int:
     """End of a complete turn: counters, then FA-E6's checks (FA-E2, E4, E5)."""
     par = spec[0]
@@ -440,7 +443,7 @@ def finish_turn(s: np.ndarray, spec) -> int:
     return need
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def end_turn(s: np.ndarray, spec) -> int:
     """The moves of the turn are over: FM-B1's decision if it is offered, else the end."""
     par = spec[0]
@@ -454,7 +457,7 @@ def end_turn(s: np.ndarray, spec) -> int:
     return finish_turn(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply(s: np.ndarray, spec, action: int) -> int:
     par, step, jump = spec[0], spec[1], spec[2]
     n_steps = par[P_N] * 48
@@ -530,7 +533,7 @@ def apply(s: np.ndarray, spec, action: int) -> int:
     return end_turn(s, spec)                                # FA-D5
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle(s: np.ndarray, spec) -> int:
     """Makes a set-up position consistent: counts, then the end checks of FA-E6 for the
     player to move, and the first repetition entry."""
@@ -557,12 +560,12 @@ def settle(s: np.ndarray, spec) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_move(s: np.ndarray, spec) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def returns(s: np.ndarray, spec, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     w = s[WINNER]
@@ -571,7 +574,7 @@ def returns(s: np.ndarray, spec, out: np.ndarray) -> None:
         out[1 - w] = -1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def observe(s: np.ndarray, spec: tuple, player: int, out: np.ndarray) -> None:  # type: ignore[type-arg]
     """The observation tensor (6 n + 9 floats) from ``player``'s side: planes over the
     points of his lemurs, his Female, enemy lemurs, enemy Female, the chain's lemur, visited
