@@ -67,11 +67,10 @@ W_POOL = 0.5        # +tamarins: per pool lemur a tamarin in hand can bring back
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def capture_options(s: np.ndarray, par: np.ndarray, p: int) -> int:
-    """The capturing steps of p's pieces onto an empty point, approaches and withdrawals
-    counted apart (FA-C1, FA-C2, with the kernels' bit sets), whoever is to move; Female
-    jumps (FF-B2) are not counted."""
-    own, enemy, _, empty = sides(s, par, p)
+def capture_options(own: int, enemy: int, empty: int, par: np.ndarray) -> int:
+    """The capturing steps of the pieces of `own` onto an empty point, approaches and
+    withdrawals counted apart (FA-C1, FA-C2, with the kernels' bit sets), whoever is to move;
+    Female jumps (FF-B2) are not counted."""
     count = 0
     for d in range(8):
         _, approach, withdrawal = step_kinds(own, enemy, empty, par, d)
@@ -87,7 +86,9 @@ def evaluate(s: np.ndarray, spec, player: int) -> float:
     b = s[COUNT + 1] + W_POOL * min(s[TAM + 1], s[POOL + 1])
     if par[P_VELA] != 0 and s[GCAPS] < VELA_PHASE2:
         b = max(b - (VELA_PHASE2 - s[GCAPS]), 1.0)      # orange when phase 2 starts (FV-A2)
-    score = a - b + W_CAPS * (capture_options(s, par, 0) - capture_options(s, par, 1))
+    green, orange, _, empty = sides(s, par, 0)
+    score = a - b + W_CAPS * (capture_options(green, orange, empty, par)
+                              - capture_options(orange, green, empty, par))
     v = score / max(a + b, 1.0)
     v = min(max(v, -0.99), 0.99)
     return v if player == 0 else -v
