@@ -12,7 +12,7 @@ One function serves every ruleset of the family (Tsivy, Dimy, Telo, Vela, ``+fem
 - mobility, as capture options (``W_CAPS = 0.1`` per capturing step, for each side): the steps
   of a lemur onto an empty point that are an approach or a withdrawal (FA-C1, FA-C2; a step
   that is both counts twice: it has two lines to choose from), counted with the kernels'
-  ``kinds``, for both sides whoever is to move. A side with many capture options keeps the
+  ``step_kinds``, for both sides whoever is to move. A side with many capture options keeps the
   initiative: the capture is compulsory for both (FA-C7), so options are both threats
   and freedom to choose which capture to make; a side with none must make a paika.
 - Vela phase 1 (FV-A2): orange's material is counted as it will be when phase 2 starts,
@@ -59,47 +59,36 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import (
-    BOARD, COUNT, EMPTY, GCAPS, P_N, P_VELA, POOL, TAM, VELA_PHASE2, kinds,
-)
+from ...core.bits import popcount
+from .kernels import COUNT, GCAPS, P_VELA, POOL, TAM, VELA_PHASE2, sides, step_kinds
 
 W_CAPS = 0.1        # per capturing step (approach or withdrawal), each side
 W_POOL = 0.5        # +tamarins: per pool lemur a tamarin in hand can bring back
 
 
-@njit(cache=True)
-def capture_options(s: np.ndarray, spec, out: np.ndarray) -> None:
-    """out[p]: the capturing steps of p's pieces onto an empty point, approaches and
-    withdrawals counted apart (FA-C1, FA-C2, with the kernels' ``kinds``), whoever is to move;
+@njit(cache=True, forceinline=True, _nrt=False)
+def capture_options(own: int, enemy: int, empty: int, par: np.ndarray) -> int:
+    """The capturing steps of the pieces of `own` onto an empty point, approaches and
+    withdrawals counted apart (FA-C1, FA-C2, with the kernels' bit sets), whoever is to move;
     Female jumps (FF-B2) are not counted."""
-    par, step, dirs = spec[0], spec[1], spec[3]
-    out[0] = 0
-    out[1] = 0
-    for P in range(par[P_N]):
-        c = s[BOARD + P]
-        if c == EMPTY:
-            continue
-        p = (c - 1) & 1
-        for k in range(1, dirs[P, 0] + 1):
-            d = dirs[P, k]
-            Q = step[P, d]
-            if Q < 0 or s[BOARD + Q] != EMPTY:
-                continue
-            kk = kinds(s, step, P, Q, d, p)
-            out[p] += (kk & 1) + (kk >> 1)
+    count = 0
+    for d in range(8):
+        _, approach, withdrawal = step_kinds(own, enemy, empty, par, d)
+        count += popcount(approach) + popcount(withdrawal)
+    return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def evaluate(s: np.ndarray, spec, player: int) -> float:
     """The value of ``s`` for ``player`` in [-0.99, 0.99] (module docstring)."""
     par = spec[0]
-    caps = np.empty(2, np.int64)
-    capture_options(s, spec, caps)
     a = s[COUNT] + W_POOL * min(s[TAM], s[POOL])
     b = s[COUNT + 1] + W_POOL * min(s[TAM + 1], s[POOL + 1])
     if par[P_VELA] != 0 and s[GCAPS] < VELA_PHASE2:
         b = max(b - (VELA_PHASE2 - s[GCAPS]), 1.0)      # orange when phase 2 starts (FV-A2)
-    score = a - b + W_CAPS * (caps[0] - caps[1])
+    green, orange, _, empty = sides(s, par, 0)
+    score = a - b + W_CAPS * (capture_options(green, orange, empty, par)
+                              - capture_options(orange, green, empty, par))
     v = score / max(a + b, 1.0)
     v = min(max(v, -0.99), 0.99)
     return v if player == 0 else -v

@@ -89,7 +89,7 @@ class Fanorona(Game):
         self.num_actions = K.num_actions(n)
         self.kernels = KERNELS
         self.evaluate = evaluation.evaluate
-        par = np.zeros(10, np.int64)
+        par = np.zeros(K.PAR_LEN, np.int64)
         par[K.P_N] = n
         par[K.P_FEMALE] = female
         par[K.P_TAMARINS] = tamarins
@@ -100,6 +100,7 @@ class Fanorona(Game):
         par[K.P_DECLINE] = optional_capture == "decline"
         par[K.P_VELA_PAIKA] = vela_orange == "paika_only"
         par[K.P_ENTRY] = (n + 9) // 10
+        K.bit_tables(par, self.board.step)
         self.spec = (par, self.board.step, self.board.jump, self.board.dirs)
         self.observer = (K.observe, 6 * n + 9)
         self.stop_action = n * 48

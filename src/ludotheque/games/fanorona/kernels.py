@@ -11,6 +11,17 @@ exactly into ENTRY words of 10 cells x 3 bits, the player to move in bit 30 of t
 A turn is a sequence of actions (FA-F1): a step (from point, direction, jump flag, kind
 none/A/W), then after a capture the continuations and ``stop``; with +tamarins a final
 ``pass`` or placement. SUB says where the turn is.
+
+Whether a capture exists anywhere (FA-C7, FV-B3, FV-B4) is asked of the whole board at every
+turn: it is answered with bit sets of the points (bit i: point i; `sides`, `step_kinds`), a
+few shifts a direction instead of a walk over every piece and line (that walk was half of a
+random playout's time). The actions themselves are still written by the per-point code, for
+the pieces the bit sets pick, in the same order.
+
+The kernels allocate nothing and keep no array, so they are compiled without numba's reference
+counting (``_nrt=False``): it counted each array a call is passed (the state, spec's four) on
+the call's entry and exit, a seventh of a random playout's time in perf even once the helpers
+of `legal` and `end_turn` were inlined (``forceinline``, for the calls themselves).
 """
 from __future__ import annotations
 
@@ -18,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from ...core import history
+from ...core.bits import lowest_bit
 from ...core.kernels import TERMINAL
 
 # header
@@ -45,6 +57,9 @@ ONGOING, END_NO_PIECES, END_FEMALE_ALONE, END_NO_MOVE, END_REPETITION, END_NO_CA
 PAIKA, APPROACH, WITHDRAWAL = 0, 1, 2
 # par indices
 P_N, P_FEMALE, P_TAMARINS, P_VELA, P_NOCAP, P_FIRST_SINGLE, P_ALONE, P_DECLINE, P_VELA_PAIKA, P_ENTRY = range(10)
+P_SHIFT = 10          # + d: step[P, d] - P, the same for every P (`bit_tables`)
+P_FROM = 18           # + d: bit set of the points with a step in direction d
+PAR_LEN = 26
 VELA_PHASE2 = 17      # FV-A2
 INITIAL_ENTRIES = 32
 
@@ -63,6 +78,23 @@ def decode(a: int) -> tuple[int, int, int, int]:
     return a // 48, (a // 6) % 8, (a // 3) % 2, a % 3
 
 
+def bit_tables(par: np.ndarray, step: np.ndarray) -> None:
+    """Fills par's P_SHIFT and P_FROM: on the boards' row-by-row numbering a step in direction d
+    adds the same number to every point, so a bit set moves one step with a mask and a shift."""
+    n = step.shape[0]
+    if n > 62:
+        raise ValueError("bit sets of the points need at most 62 points")
+    for d in range(8):
+        par[P_SHIFT + d] = par[P_FROM + d] = 0
+        for P in range(n):
+            if step[P, d] >= 0:
+                par[P_SHIFT + d] = step[P, d] - P
+                par[P_FROM + d] |= 1 << P
+        for P in range(n):
+            if step[P, d] >= 0 and step[P, d] - P != par[P_SHIFT + d]:
+                raise ValueError("the board's steps are not uniform shifts of the point numbers")
+
+
 def new_state(n: int, entry: int) -> np.ndarray:
     s = np.zeros(BOARD + n + entry * INITIAL_ENTRIES, np.int32)
     s[CPOS] = -1
@@ -70,23 +102,23 @@ def new_state(n: int, entry: int) -> np.ndarray:
     return s
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def is_enemy(c: int, p: int) -> bool:
     return c != EMPTY and ((c - 1) & 1) != p
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def is_own(c: int, p: int) -> bool:
     return c != EMPTY and ((c - 1) & 1) == p
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def vela1(s: np.ndarray, par: np.ndarray) -> bool:
     """Vela phase 1 (FV-A2)."""
     return par[P_VELA] != 0 and s[GCAPS] < VELA_PHASE2
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def kinds(s: np.ndarray, step: np.ndarray, P: int, Q: int, d: int, p: int) -> int:
     """Bit 1: a move P -> Q in direction d is an approach (FA-C1, FF-B3); bit 2: a withdrawal
     (FA-C2)."""
@@ -100,14 +132,14 @@ def kinds(s: np.ndarray, step: np.ndarray, P: int, Q: int, d: int, p: int) -> in
     return k
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def visited(s: np.ndarray, q: int) -> bool:
     if q < 32:
         return (s[VIS_LO] >> q) & 1 == 1
     return (s[VIS_HI] >> (q - 32)) & 1 == 1
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def visit(s: np.ndarray, q: int) -> None:
     if q < 32:
         s[VIS_LO] |= np.int32(1 << q) if q != 31 else np.int32(-2147483648)
@@ -115,72 +147,73 @@ def visit(s: np.ndarray, q: int) -> None:
         s[VIS_HI] |= np.int32(1 << (q - 32))
 
 
-@njit(cache=True, forceinline=True)
-def cell(s: np.ndarray, i: int, P0: int, Q0: int, c0: int) -> int:
-    """The cell at i once the piece c0 has moved from P0 to Q0 (P0 = -1: no move)."""
-    if i == Q0:
-        return c0
-    if i == P0:
-        return EMPTY
-    return s[BOARD + i]
+@njit(cache=True, forceinline=True, _nrt=False)
+def ahead(m: int, par: np.ndarray, d: int) -> int:
+    """The points one step in direction d from the points of the bit set m. In the other
+    direction it reads: the points whose step in direction d ^ 4 is in m."""
+    k = par[P_SHIFT + d]
+    m &= par[P_FROM + d]
+    return m << k if k >= 0 else m >> -k
 
 
-@njit(cache=True)
-def has_capture(s: np.ndarray, spec, p: int, P0: int, Q0: int, c0: int) -> bool:
-    """Whether one of p's pieces has a capturing step (FA-C7, FV-B1), after the piece c0
-    has moved from P0 to Q0 (FV-B5: the state itself is never written in `legal`)."""
-    par, step, dirs = spec[0], spec[1], spec[3]
-    for P in range(par[P_N]):
-        if not is_own(cell(s, P, P0, Q0, c0), p):
-            continue
-        for k in range(1, dirs[P, 0] + 1):
-            d = dirs[P, k]
-            Q = step[P, d]
-            if Q < 0 or cell(s, Q, P0, Q0, c0) != EMPTY:
-                continue
-            t = step[Q, d]
-            if t >= 0 and is_enemy(cell(s, t, P0, Q0, c0), p):
-                return True
-            t = step[P, d ^ 4]
-            if t >= 0 and is_enemy(cell(s, t, P0, Q0, c0), p):
-                return True
-    return False
+@njit(cache=True, forceinline=True, _nrt=False)
+def sides(s: np.ndarray, par: np.ndarray, p: int) -> tuple[int, int, int, int]:
+    """p's pieces, the enemy's, p's Female and the empty points, as bit sets. Without a test a
+    point (it mispredicts on a random board)."""
+    own = enemy = fem = np.int64(0)
+    for i in range(par[P_N]):
+        c = s[BOARD + i]
+        occupied = np.int64(c != EMPTY)
+        mine = occupied & np.int64(((c - 1) & 1) == p)
+        own |= mine << i
+        enemy |= (occupied ^ mine) << i
+        fem |= (mine & np.int64(c >= 3)) << i
+    every = (np.int64(1) << par[P_N]) - 1
+    return own, enemy, fem, every & ~(own | enemy)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
+def step_kinds(own: int, enemy: int, empty: int, par: np.ndarray, d: int) -> tuple[int, int, int]:
+    """The pieces of `own` with a step in direction d onto an empty point, and among them
+    those for which it is an approach (FA-C1: an enemy next beyond the point) and those for
+    which it is a withdrawal (FA-C2: an enemy next behind the piece); `kinds` per point."""
+    back = d ^ 4
+    steps = own & ahead(empty, par, back)
+    approach = own & ahead(empty & ahead(enemy, par, back), par, back)
+    withdrawal = steps & ahead(enemy, par, d)
+    return steps, approach, withdrawal
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def capturers(own: int, enemy: int, empty: int, par: np.ndarray) -> int:
+    """The pieces of `own` with a capturing step (FA-C7, FV-B1); Female jumps not counted."""
+    m = np.int64(0)
+    for d in range(8):
+        _, approach, withdrawal = step_kinds(own, enemy, empty, par, d)
+        m |= approach | withdrawal
+    return m
+
+
+@njit(cache=True, _nrt=False)
 def any_move(s: np.ndarray, spec, p: int) -> bool:
     """Whether p has a legal first action at the start of his turn (FA-E2, FV-B3)."""
-    par, step, jump, dirs = spec[0], spec[1], spec[2], spec[3]
-    if vela1(s, par):
-        if p == 0:
-            return has_capture(s, spec, 0, -1, -1, 0)          # FV-B3
-        paika_only = par[P_VELA_PAIKA] != 0
-        for P in range(par[P_N]):
-            if is_own(s[BOARD + P], 1):
-                for k in range(1, dirs[P, 0] + 1):
-                    d = dirs[P, k]
-                    Q = step[P, d]
-                    if Q >= 0 and s[BOARD + Q] == EMPTY and (
-                            not paika_only or kinds(s, step, P, Q, d, 1) == 0):
-                        return True
-        return False
-    for P in range(par[P_N]):
-        c = s[BOARD + P]
-        if not is_own(c, p):
-            continue
-        for k in range(1, dirs[P, 0] + 1):
-            d = dirs[P, k]
-            Q = step[P, d]
-            if Q >= 0 and s[BOARD + Q] == EMPTY:
-                return True                 # a capture, or else a paika, is legal
-            if c >= 3 and Q >= 0 and is_own(s[BOARD + Q], p):
-                J = jump[P, d]
-                if J >= 0 and s[BOARD + J] == EMPTY:
-                    return True             # FF-B2
+    par = spec[0]
+    own, enemy, fem, empty = sides(s, par, p)
+    if vela1(s, par) and p == 0:
+        return capturers(own, enemy, empty, par) != 0           # FV-B3
+    paika_only = vela1(s, par) and par[P_VELA_PAIKA] != 0      # FV-R2
+    for d in range(8):
+        steps, approach, withdrawal = step_kinds(own, enemy, empty, par, d)
+        if paika_only:
+            steps &= ~(approach | withdrawal)
+        # FF-B2: the Female jumps over an own piece onto an empty point
+        jumps = fem & ahead(own & ahead(empty, par, d ^ 4), par, d ^ 4)
+        if steps | jumps:
+            return True             # a capture, or else a paika, is legal
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     """First actions of a turn: captures only if one exists (FA-C7), else paika (FA-C8);
     with +female everything (FF-C2), jumps included (FF-B2)."""
@@ -188,19 +221,30 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     p = s[TO_MOVE]
     free = par[P_FEMALE] != 0
     decline = par[P_DECLINE] != 0
+    own, enemy, _, empty = sides(s, par, p)
+    capturing = capturers(own, enemy, empty, par)
+    if free:
+        pieces = own                        # FF-C2: every step and jump of every piece
+    elif capturing:
+        pieces = capturing                  # FA-C7: their captures only
+    elif vela1(s, par):
+        return 0                            # FV-B3: no paika for green in phase 1
+    else:
+        pieces = own                        # FA-C8: paika
+    paika = free or capturing == 0
     n = 0
-    m = out.shape[0]        # paika are written from the end, used only if nothing captures
-    for P in range(par[P_N]):
+    while pieces:                           # in board order
+        P = lowest_bit(pieces)
+        pieces &= pieces - 1
         c = s[BOARD + P]
-        if not is_own(c, p):
-            continue
-        for k in range(1, dirs[P, 0] + 1):
-            d = dirs[P, k]
+        captures = (capturing >> P) & 1 != 0    # else none of its steps is a capture
+        for i in range(1, dirs[P, 0] + 1):
+            d = dirs[P, i]
             Q = step[P, d]
             if Q < 0:
                 continue
-            if s[BOARD + Q] == EMPTY:
-                k = kinds(s, step, P, Q, d, p)
+            if (empty >> Q) & 1:
+                k = kinds(s, step, P, Q, d, p) if captures else 0
                 a = ((P * 8 + d) * 2) * 3
                 if k & 1:
                     out[n] = a + APPROACH
@@ -208,13 +252,9 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
                 if k & 2:
                     out[n] = a + WITHDRAWAL
                     n += 1
-                if free:
-                    if k == 0 or decline:
-                        out[n] = a
-                        n += 1
-                elif k == 0:
-                    m -= 1
-                    out[m] = a
+                if (k == 0 and paika) or (free and decline):
+                    out[n] = a
+                    n += 1
             elif c >= 3 and is_own(s[BOARD + Q], p):
                 J = jump[P, d]
                 if J >= 0 and s[BOARD + J] == EMPTY:
@@ -229,26 +269,22 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
                     if k == 0 or decline:
                         out[n] = a
                         n += 1
-    if n > 0 or free or vela1(s, par):      # FA-C7; FV-B3: no paika for green in phase 1
-        return n
-    for i in range(m, out.shape[0]):        # FA-C8: paika, in board order
-        out[n] = out[out.shape[0] - 1 - (i - m)]
-        n += 1
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
     """FV-B4/B5 (and FV-R2's `vela_orange=paika_only`): orange steps that leave green a
     capture, or all of them if none does. They capture nothing (kind none)."""
     par, step, dirs = spec[0], spec[1], spec[3]
     paika_only = par[P_VELA_PAIKA] != 0
+    orange, green, _, empty = sides(s, par, 1)
     for keep_all in (False, True):
         n = 0
-        for P in range(par[P_N]):
-            c = s[BOARD + P]
-            if not is_own(c, 1):
-                continue
+        pieces = orange
+        while pieces:                       # in board order
+            P = lowest_bit(pieces)
+            pieces &= pieces - 1
             for k in range(1, dirs[P, 0] + 1):
                 d = dirs[P, k]
                 Q = step[P, d]
@@ -256,7 +292,8 @@ def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
                     continue
                 if paika_only and kinds(s, step, P, Q, d, 1) != 0:
                     continue
-                if keep_all or has_capture(s, spec, 0, P, Q, c):
+                moved = (np.int64(1) << P) | (np.int64(1) << Q)     # the board after the step
+                if keep_all or capturers(green, orange ^ moved, empty ^ moved, par) != 0:
                     out[n] = ((P * 8 + d) * 2) * 3
                     n += 1
         if n > 0:
@@ -264,7 +301,7 @@ def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def continuations(s: np.ndarray, spec, out: np.ndarray, write: bool) -> int:
     """FA-D2..D4, FF-B4: capturing moves of the chain's piece, not in the direction just
     played, not landing on a visited point. Counts them (stops at the first if not write)."""
@@ -305,7 +342,7 @@ def continuations(s: np.ndarray, spec, out: np.ndarray, write: bool) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def placements_exist(s: np.ndarray, spec, p: int) -> bool:
     par, step, dirs = spec[0], spec[1], spec[3]
     for q in range(par[P_N]):
@@ -318,7 +355,7 @@ def placements_exist(s: np.ndarray, spec, p: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal(s: np.ndarray, spec, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -349,13 +386,13 @@ def legal(s: np.ndarray, spec, out: np.ndarray) -> int:
     return legal_start(s, spec, out)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def end_game(s: np.ndarray, reason: int, winner: int) -> None:
     s[END] = reason
     s[WINNER] = winner
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def record_position(s: np.ndarray, spec) -> int:
     """FA-E4: adds the turn-start position to the record, ends the game at its third
     occurrence. Returns the array length the next entry needs (0 if there is room)."""
@@ -377,7 +414,7 @@ def record_position(s: np.ndarray, spec) -> int:
     return history.room(s, HLEN, hist, entry)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_turn(s: np.ndarray, spec) -> int:
     """End of a complete turn: counters, then FA-E6's checks (FA-E2, E4, E5)."""
     par = spec[0]
@@ -406,7 +443,7 @@ def finish_turn(s: np.ndarray, spec) -> int:
     return need
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def end_turn(s: np.ndarray, spec) -> int:
     """The moves of the turn are over: FM-B1's decision if it is offered, else the end."""
     par = spec[0]
@@ -420,7 +457,7 @@ def end_turn(s: np.ndarray, spec) -> int:
     return finish_turn(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply(s: np.ndarray, spec, action: int) -> int:
     par, step, jump = spec[0], spec[1], spec[2]
     n_steps = par[P_N] * 48
@@ -496,7 +533,7 @@ def apply(s: np.ndarray, spec, action: int) -> int:
     return end_turn(s, spec)                                # FA-D5
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle(s: np.ndarray, spec) -> int:
     """Makes a set-up position consistent: counts, then the end checks of FA-E6 for the
     player to move, and the first repetition entry."""
@@ -523,12 +560,12 @@ def settle(s: np.ndarray, spec) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_move(s: np.ndarray, spec) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def returns(s: np.ndarray, spec, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     w = s[WINNER]
@@ -537,7 +574,7 @@ def returns(s: np.ndarray, spec, out: np.ndarray) -> None:
         out[1 - w] = -1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def observe(s: np.ndarray, spec: tuple, player: int, out: np.ndarray) -> None:  # type: ignore[type-arg]
     """The observation tensor (6 n + 9 floats) from ``player``'s side: planes over the
     points of his lemurs, his Female, enemy lemurs, enemy Female, the chain's lemur, visited
