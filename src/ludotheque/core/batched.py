@@ -23,8 +23,8 @@ from numba import njit, prange
 
 from ludotheque.ai.search_kernels import TREE_NODE
 from ludotheque.core.kernels import (
-    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, _mix, below, borrowed, sample_index, seed_word, unit,
-    xorshift,
+    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, _mix, below, borrowed, prefetch, sample_index,
+    seed_word, unit, xorshift,
 )
 
 OPPONENT_NONE, OPPONENT_RANDOM, OPPONENT_GREEDY, OPPONENT_MCTS = 0, 1, 2, 3
@@ -34,6 +34,9 @@ CHUNK = 64             # games a thread takes at a time
 UCT_C = 1.4            # the MCTS opponent's exploration constant, `mcts.search`'s
 TREE_NODES = 1 << 21   # the most nodes of the MCTS opponent's tree, as `mcts.search`
 TREE_STATE_BYTES = 1 << 22  # the most its kept states take (more are replayed from ancestors)
+AHEAD = 4              # the game whose state row is prefetched: that many games on
+LINE_WORDS = 16        # the state words (int32) of a cache line
+PREFETCH_WORDS = 64    # the words of a row prefetched: its first four lines
 
 
 @njit(cache=True)
@@ -227,16 +230,26 @@ def _finish(s: np.ndarray, spec: Any, b: int, learner: int, max_actions: int, ob
         rewards[b, 0], rewards[b, 1] = probs[0], probs[1]
         terminated[b] = done[b] = True
     else:
-        if max_actions > 0 and plies[b] >= max_actions:
-            truncated[b] = done[b] = True
-        if learner < 0 or p == learner:
-            n = legal(s, spec, out)
-            nlegal[b] = n
-            for i in range(n):
-                legal_rows[b, i] = out[i]
-                mask[b, out[i]] = True
+        n = legal(s, spec, out) if learner < 0 or p == learner else 0
+        _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask, truncated,
+                to_play, out)
     if observing:
         observe(s, spec, learner if learner >= 0 else max(p, 0), obs[b])
+
+
+@njit(cache=True, nogil=True, forceinline=True)
+def _to_act(b: int, p: int, n: int, max_actions: int, plies: np.ndarray,
+            legal_rows: np.ndarray, nlegal: np.ndarray, done: np.ndarray, mask: np.ndarray,
+            truncated: np.ndarray, to_play: np.ndarray, out: np.ndarray) -> None:
+    """Writes game ``b``'s outputs when player ``p`` is to move, his ``n`` legal actions
+    ``out[:n]`` (none when he is the learner's opponent)."""
+    to_play[b] = p
+    if max_actions > 0 and plies[b] >= max_actions:
+        truncated[b] = done[b] = True
+    nlegal[b] = n
+    for i in range(n):
+        legal_rows[b, i] = out[i]
+        mask[b, out[i]] = True
 
 
 @njit(cache=True, nogil=True)
@@ -261,8 +274,14 @@ def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.nd
     obs, mask, rewards, terminated, truncated, to_play = borrowed(
         (obs, mask, rewards, terminated, truncated, to_play))
     length = states.shape[1]
+    ahead = min(length, PREFETCH_WORDS)
     waiting = 0
     for b in range(first, last):
+        # the rows are far apart (each as long as the longest game's): a game's step waited
+        # for its row to come from memory
+        if b + AHEAD < last:
+            for w in range(0, ahead, LINE_WORDS):
+                prefetch(states, (b + AHEAD) * length + w)
         if not active[b]:
             continue
         s = states[b]
@@ -275,10 +294,19 @@ def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.nd
                 done[b] = False
             else:
                 plies[b] += 1
-                need = apply(s, spec, actions[b])
+                # the two-player form: the game's own step, when it has one, plays the action
+                # and writes the outputs of a player to move (the learner's)
+                need, p, n = (fast_step(s, spec, actions[b], out, obs[b], observing)
+                              if learner < 0 else (-1, 0, 0))
+                if need < 0:
+                    need, p = apply(s, spec, actions[b]), CHANCE     # (settled below)
                 if need > length:
                     needs[b] = need
                     waiting += 1
+                    continue
+                if p >= 0:
+                    _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask,
+                            truncated, to_play, out)
                     continue
         need = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
                        nlog, out, probs, scratch, legal_rows.shape[1])
@@ -355,4 +383,5 @@ returns: Any = None
 chance_probs: Any = None
 observe: Any = None
 evaluate: Any = None
+fast_step: Any = None
 mcts_iterate: Any = None  # search_kernels.iterate bound to the same kernels (the MCTS opponent)

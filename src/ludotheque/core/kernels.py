@@ -17,7 +17,13 @@ ruleset's `spec` (a numpy array or tuple of arrays built once from the options):
   ``rng[0]``, the same final array, but for the history a finished game keeps, such as a
   repetition record: the playouts' callers read only who won) with its position kept in
   registers; it may stop early (the generic loop goes on from there). ``scratch`` is the
-  loop's int64 action buffer.
+  loop's int64 action buffer;
+- optionally ``fast_step(s, spec, action, out, obs, observing) -> (need, p, n)``: the batched
+  games' step (`batched.py`) in one call: plays ``action`` as ``apply`` does (the same array,
+  the same ``need``), and, unless ``need`` exceeds the array's length, returns the player to
+  move ``p`` (as ``to_move``) and, when ``p`` is a player, writes his legal actions into
+  ``out[:n]`` (as ``legal``) and, if ``observing``, his observation into ``obs`` (as the
+  game's ``observer``). ``need`` -1: the game has no fast step (nothing was played).
 
 Hot loops (random playouts, search) are compiled once per game with its kernels bound in
 (`loops.py`), so Python is only called once per batch.
@@ -45,6 +51,13 @@ def no_fast_playout(s: np.ndarray, spec: Any, rng: np.ndarray, scratch: np.ndarr
     return s, 0
 
 
+@njit(cache=True)
+def no_fast_step(s: np.ndarray, spec: Any, action: int, out: np.ndarray, obs: np.ndarray,
+                 observing: bool) -> tuple[int, int, int]:
+    """``fast_step`` of a game without one: plays nothing."""
+    return -1, 0, 0
+
+
 class Kernels(NamedTuple):
     legal: Any
     apply: Any
@@ -52,6 +65,7 @@ class Kernels(NamedTuple):
     returns: Any
     chance_probs: Any
     fast_playout: Any = no_fast_playout
+    fast_step: Any = no_fast_step
 
 
 @njit(cache=True)
@@ -177,6 +191,33 @@ borrowed = cast(Callable[[Any], Any], _borrowed)
 
 
 untyped_cgutils: Any = cgutils
+
+
+@intrinsic
+def _prefetch(typingctx: Any, array: Any, index: Any) -> Any:
+    """`prefetch`: the typing, then the code (LLVM's prefetch of the element's cache line)."""
+    if not (isinstance(array, types.Array) and array.layout == "C"
+            and isinstance(index, types.Integer)):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ary = context.make_array(array)(context, builder, value=args[0])
+        at = builder.gep(ary.data, [context.cast(builder, args[1], index, types.intp)])
+        byte = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32])
+        fn = untyped_cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        # a read (0), kept in every cache level (3), of data (1)
+        builder.call(fn, [builder.bitcast(at, byte), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return types.none(array, index), codegen
+
+
+# ``prefetch(a, i)``: has the processor bring the cache line of element ``i`` of C-contiguous
+# ``a`` (its index in the flattened array) into the cache, without waiting for it nor changing
+# anything. A loop over rows far apart in memory then finds the next rows in the cache.
+prefetch = cast(Callable[[Any, Any], None], _prefetch)
 
 
 @intrinsic
