@@ -517,7 +517,7 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     out[14] = s[TO_MOVE] == p
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def fast_step(s: np.ndarray, spec: np.ndarray, action: int, out: np.ndarray, obs: np.ndarray,
               observing: bool) -> tuple[int, int, int]:
     """`Kernels.fast_step`: `apply` with the move played on the rows as `fast_playout` plays
