@@ -28,8 +28,8 @@ from numba import njit, prange
 
 from ludotheque.ai.search_kernels import TREE_NODE
 from ludotheque.core.kernels import (
-    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, _mix, below, borrowed, prefetch, sample_index,
-    seed_word, unit, xorshift,
+    CHANCE, MAX_ACTIONS_BUFFER, TERMINAL, _mix, below, borrowed, sample_index, seed_word, unit,
+    xorshift,
 )
 
 OPPONENT_NONE, OPPONENT_RANDOM, OPPONENT_GREEDY, OPPONENT_MCTS = 0, 1, 2, 3
@@ -39,9 +39,6 @@ CHUNK = 64             # games a thread takes at a time
 UCT_C = 1.4            # the MCTS opponent's exploration constant, `mcts.search`'s
 TREE_NODES = 1 << 21   # the most nodes of the MCTS opponent's tree, as `mcts.search`
 TREE_STATE_BYTES = 1 << 22  # the most its kept states take (more are replayed from ancestors)
-AHEAD = 4              # the game whose state row is prefetched: that many games on
-LINE_WORDS = 16        # the state words (int32) of a cache line
-PREFETCH_WORDS = 64    # the words of a row prefetched: its first four lines
 
 
 @njit(cache=True)
@@ -294,15 +291,8 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
     legal_rows, nlegal, needs, log, nlog = borrowed((legal_rows, nlegal, needs, log, nlog))
     obs, mask, rewards, terminated, truncated, to_play = borrowed(
         (obs, mask, rewards, terminated, truncated, to_play))
-    length = states.shape[1]            # a short row's (a long row's is s.shape[0])
-    ahead = min(length, PREFETCH_WORDS)
     waiting = 0
     for b in range(first, last):
-        # the rows are far apart (each as long as the longest game's): a game's step waited
-        # for its row to come from memory
-        if b + AHEAD < last:
-            for w in range(0, ahead, LINE_WORDS):
-                prefetch(states, (b + AHEAD) * length + w)
         if not active[b]:
             continue
         s = long_rows[b] if moved[b] else states[b]

@@ -194,33 +194,6 @@ untyped_cgutils: Any = cgutils
 
 
 @intrinsic
-def _prefetch(typingctx: Any, array: Any, index: Any) -> Any:
-    """`prefetch`: the typing, then the code (LLVM's prefetch of the element's cache line)."""
-    if not (isinstance(array, types.Array) and array.layout == "C"
-            and isinstance(index, types.Integer)):
-        return None
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ary = context.make_array(array)(context, builder, value=args[0])
-        at = builder.gep(ary.data, [context.cast(builder, args[1], index, types.intp)])
-        byte = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        fnty = ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32])
-        fn = untyped_cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
-        # a read (0), kept in every cache level (3), of data (1)
-        builder.call(fn, [builder.bitcast(at, byte), ir.Constant(i32, 0), ir.Constant(i32, 3),
-                          ir.Constant(i32, 1)])
-        return context.get_dummy_value()
-    return types.none(array, index), codegen
-
-
-# ``prefetch(a, i)``: has the processor bring the cache line of element ``i`` of C-contiguous
-# ``a`` (its index in the flattened array) into the cache, without waiting for it nor changing
-# anything. A loop over rows far apart in memory then finds the next rows in the cache.
-prefetch = cast(Callable[[Any, Any], None], _prefetch)
-
-
-@intrinsic
 def _call_at(typingctx: Any, address: Any, function: Any, *args: Any) -> Any:
     """`call_at`: the typing, then the code (a call through the address)."""
     if not isinstance(address, types.Integer):
