@@ -9,9 +9,11 @@ threads), the legal actions of the player to act ``legal[b, :nlegal[b]]``, the a
 in the game so far ``plies[b]`` and ``done[b]`` once it ended (it restarts at the next step).
 One step of a game: its action (or its restart), then the chance actions and, against an
 opponent, the opponent's actions until the learner is to act or the game ends (`_settle`),
-then its outputs (`_finish`). The outputs are the caller's buffers, kept from step to step:
-a game first clears what it wrote at the previous step (`_clear`: the mask entries of its
-legal actions, not the whole row), and its observation is written only when ``observing``.
+then its outputs (`_finish`); in the two-player form, a game's ``fast_step`` (see
+`core.kernels`) plays the action and writes the outputs in one call. The outputs are the
+caller's buffers, kept from step to step: a game first clears what it wrote at the previous
+step (`_clear`: the mask entries of its legal actions, not the whole row), and its
+observation is written only when ``observing``.
 A state that asks for a longer array moves to its long row; one that asks for more, or a
 step that fills its row of the log of the environment's own actions, stops there and reports
 what it needs in ``needs[b]``; the caller makes room and calls again with ``start`` False,
