@@ -199,9 +199,9 @@ class BatchedGames:
         with _threads(self.threads) if self._threaded else _ONE_THREAD:
             while True:
                 code = self._run(
-                    self._states, self._long_rows, self._moved, self._start, self.game.spec, start, restart_all, active,
-                    actions, self._learner, self._opponent_code, self._playouts,
-                    self.max_actions, observe,
+                    self._states, self._long_rows, self._moved, self._start, self.game.spec,
+                    start, restart_all, active, actions, self._learner, self._opponent_code,
+                    self._playouts, self.max_actions, observe,
                     self._rng, self._plies, self._done, self._legal, self._nlegal, self._needs,
                     self._log, self._nlog, self._obs, self._masks, self._rewards,
                     self._terminated, self._truncated, self._to_play)

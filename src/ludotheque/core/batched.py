@@ -13,13 +13,13 @@ then its outputs (`_finish`); in the two-player form, a game's ``fast_step`` (se
 `core.kernels`) plays the action and writes the outputs in one call. The outputs are the
 caller's buffers, kept from step to step: a game first clears what it wrote at the previous
 step (`_clear`: the mask entries of its legal actions, not the whole row), and its
-observation is written only when ``observing``.
-A state that asks for a longer array moves to its long row; one that asks for more, or a
-step that fills its row of the log of the environment's own actions, stops there and reports
-what it needs in ``needs[b]``; the caller makes room and calls again with ``start`` False,
-which goes on from where the game stopped. The long games are kept apart so that the others'
-rows stay short and next to each other in memory: when every row was as long as the longest
-game's, a step waited for rows far apart, and a restart cleared a long row.
+observation is written only when ``observing``. A state that asks for a longer array moves
+to its long row; one that asks for more, or a step that fills its row of the log of the
+environment's own actions, stops there and reports what it needs in ``needs[b]``; the caller
+makes room and calls again with ``start`` False, which goes on from where the game stopped.
+The long games are kept apart so that the others' rows stay short and next to each other in
+memory: when every row was as long as the longest game's, a step waited for rows far apart,
+and a restart cleared a long row.
 """
 from __future__ import annotations
 
@@ -274,8 +274,8 @@ def _move(b: int, need: int, states: np.ndarray, long_rows: np.ndarray,
 @njit(cache=True, nogil=True)
 def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndarray,
                    moved: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
-                   restart_all: bool, active: np.ndarray,
-                   actions: np.ndarray, learner: int, opponent: int, playouts: int,
+                   restart_all: bool, active: np.ndarray, actions: np.ndarray, learner: int,
+                   opponent: int, playouts: int,
                    max_actions: int, observing: bool, rng: np.ndarray, plies: np.ndarray,
                    done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
                    needs: np.ndarray, log: np.ndarray, nlog: np.ndarray, obs: np.ndarray,
@@ -343,8 +343,8 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
 
 @njit(cache=True, nogil=True)
 def advance(states: np.ndarray, long_rows: np.ndarray, moved: np.ndarray,
-            start_state: np.ndarray, spec: Any, start: bool,
-            restart_all: bool, active: np.ndarray, actions: np.ndarray, learner: int,
+            start_state: np.ndarray, spec: Any, start: bool, restart_all: bool,
+            active: np.ndarray, actions: np.ndarray, learner: int,
             opponent: int, playouts: int, max_actions: int, observing: bool, rng: np.ndarray,
             plies: np.ndarray, done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
             needs: np.ndarray, log: np.ndarray, nlog: np.ndarray, obs: np.ndarray,
@@ -358,10 +358,10 @@ def advance(states: np.ndarray, long_rows: np.ndarray, moved: np.ndarray,
         if bad >= 0:
             return bad
     waiting = _advance_range(0, states.shape[0], states, long_rows, moved, start_state, spec,
-                             start, restart_all,
-                             active, actions, learner, opponent, playouts, max_actions,
-                             observing, rng, plies, done, legal_rows, nlegal, needs, log, nlog,
-                             obs, mask, rewards, terminated, truncated, to_play)
+                             start, restart_all, active, actions, learner, opponent, playouts,
+                             max_actions, observing, rng, plies, done, legal_rows, nlegal,
+                             needs, log, nlog, obs, mask, rewards, terminated, truncated,
+                             to_play)
     return ROOM if waiting else STEPPED
 
 
@@ -384,8 +384,9 @@ def advance_threads(states: np.ndarray, long_rows: np.ndarray, moved: np.ndarray
     waiting = 0
     for c in prange((games + CHUNK - 1) // CHUNK):
         waiting += _advance_range(c * CHUNK, min(games, (c + 1) * CHUNK), states, long_rows,
-                                  moved, start_state, spec, start, restart_all, active, actions, learner, opponent,
-                                  playouts, max_actions, observing, rng, plies, done,
+                                  moved, start_state, spec, start, restart_all, active, actions,
+                                  learner, opponent, playouts, max_actions, observing, rng,
+                                  plies, done,
                                   legal_rows, nlegal, needs, log, nlog, obs, mask, rewards,
                                   terminated, truncated, to_play)
     return ROOM if waiting else STEPPED
