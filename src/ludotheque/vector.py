@@ -66,6 +66,7 @@ MCTS_PLAYOUTS = 100      # the playouts of a move of opponent "mcts"
 MAX_PLAYOUTS = 10**6
 MAX_GAMES = 1 << 20
 THREADED_GAMES = 256      # batches smaller than this run on one thread whatever ``threads``
+LONG_ROW = 8              # a long row's first length, in start states
 
 
 class Batch(NamedTuple):
@@ -143,6 +144,10 @@ class BatchedGames:
             raise ValueError(f"a seed is an integer or None, not {seed!r}")
         B = self.num_games
         self._states = np.zeros((B, self._start.shape[0]), np.int32)
+        # the rows of the states that outgrew the start's array (see core.batched): memory
+        # that only the long games touch
+        self._long_rows = np.zeros((B, LONG_ROW * self._start.shape[0]), np.int32)
+        self._moved = np.zeros(B, np.bool_)
         self._rng = self._loops.stream_words(int(seed) & (2**63 - 1), B)
         self._policy_rng = self._loops.stream_words(~int(seed) & (2**63 - 1), B)
         self._plies = np.zeros(B, np.int64)
@@ -173,8 +178,8 @@ class BatchedGames:
         buffer): for the steps made with ``observe`` False."""
         if self._states is None:
             raise ValueError("reset() comes before observations()")
-        self._loops.observe_all(self._states, self.game.spec, self._learner, self._to_play,
-                                self._obs)
+        self._loops.observe_all(self._states, self._long_rows, self._moved, self.game.spec,
+                                self._learner, self._to_play, self._obs)
         return self._observations
 
     # -- batched players ---------------------------------------------------------------------
@@ -194,9 +199,9 @@ class BatchedGames:
         with _threads(self.threads) if self._threaded else _ONE_THREAD:
             while True:
                 code = self._run(
-                    self._states, self._start, self.game.spec, start, restart_all, active,
-                    actions, self._learner, self._opponent_code, self._playouts,
-                    self.max_actions, observe,
+                    self._states, self._long_rows, self._moved, self._start, self.game.spec,
+                    start, restart_all, active, actions, self._learner, self._opponent_code,
+                    self._playouts, self.max_actions, observe,
                     self._rng, self._plies, self._done, self._legal, self._nlegal, self._needs,
                     self._log, self._nlog, self._obs, self._masks, self._rewards,
                     self._terminated, self._truncated, self._to_play)
@@ -212,11 +217,16 @@ class BatchedGames:
                     self._log = np.hstack([self._log,
                                            np.full((B, max(self._log.shape[1], 2)), -1, np.int64)])
                     self._log_width = self._log.shape[1]
-                length = self._states.shape[1]
-                if needs.max() > length:
-                    grown = np.zeros((B, max(int(needs.max()), length * 5 // 4)), np.int32)
-                    grown[:, :length] = self._states
-                    self._states = grown
+                width = self._long_rows.shape[1]
+                if needs.max() > width:
+                    # the long rows made longer, and the games that need it moved there
+                    moved, short = self._moved, self._states.shape[1]
+                    grown = np.zeros((B, max(int(needs.max()), width * 5 // 4)), np.int32)
+                    grown[moved, :width] = self._long_rows[moved]
+                    moving = (needs > short) & ~moved
+                    grown[moving, :short] = self._states[moving]
+                    moved |= moving
+                    self._long_rows = grown
                 active, start = needs != 0, False
                 needs[:] = 0
         return Batch(self._observations if observe else None, self._masks, self._rewards,

@@ -10,6 +10,7 @@ from ludotheque.ai import mcts
 from ludotheque.core.kernels import seed_word
 from ludotheque.core.errors import IllegalActionError
 from ludotheque.core.game import TERMINAL
+from ludotheque import vector
 from ludotheque.vector import BatchedGames
 
 RULESETS = [ri.name for ri in ludotheque.rulesets()]
@@ -168,19 +169,25 @@ def test_results_do_not_depend_on_the_number_of_threads(ruleset, opponent):
         assert any((b.env_actions[:, 0] >= 0).any() for b in runs[0])
 
 
-def test_a_state_that_needs_a_longer_array_is_grown_between_calls(monkeypatch):
+@pytest.mark.parametrize("long_row", [1, vector.LONG_ROW])
+def test_a_state_that_needs_a_longer_array_moves_to_a_long_row(monkeypatch, long_row):
     # Nam-Nam's repetition record outgrows the start array within some 40 random actions:
-    # the rows grow, and the games still match the per-state API
-    widths = []
+    # the game moves to its long row (made longer between calls when that is too short:
+    # at once with long rows as long as the start's), and the games still match the
+    # per-state API
+    monkeypatch.setattr(vector, "LONG_ROW", long_row)
+    moved, widths = [], []
     advance = BatchedGames._advance
 
     def watched(self, *args, **kwargs):
         batch = advance(self, *args, **kwargs)
-        widths.append(self._states.shape[1])
+        moved.append(int(self._moved.sum()))
+        widths.append(self._long_rows.shape[1])
         return batch
     monkeypatch.setattr(BatchedGames, "_advance", watched)
     play_both("oware/nam-nam", games=2, steps=200, seed=1)
-    assert widths[-1] > widths[0]
+    assert max(moved) > 0
+    assert (widths[-1] > widths[0]) == (long_row == 1)
 
 
 def test_bad_input_gets_a_clear_error_and_changes_nothing():

@@ -1,18 +1,25 @@
 """Batched games over one game's kernels (`ludotheque.vector`): a template that `jit.bind`
 copies per game, as `playouts.py`.
 
-The B games are rows: ``states[b]`` (zero-padded to a common length), a generator word
+The B games are rows: ``states[b]``, as long as the start's state, or ``long_rows[b]`` once
+the game's state needed a longer array (``moved[b]``; a table's rows are zero-padded to its
+width, and a game goes back to its short row when it restarts), a generator word
 ``rng[b]`` of their own (so a game's throws do not depend on how the games are shared between
 threads), the legal actions of the player to act ``legal[b, :nlegal[b]]``, the actions played
 in the game so far ``plies[b]`` and ``done[b]`` once it ended (it restarts at the next step).
 One step of a game: its action (or its restart), then the chance actions and, against an
 opponent, the opponent's actions until the learner is to act or the game ends (`_settle`),
-then its outputs (`_finish`). The outputs are the caller's buffers, kept from step to step:
-a game first clears what it wrote at the previous step (`_clear`: the mask entries of its
-legal actions, not the whole row), and its observation is written only when ``observing``.
-A state that asks for a longer array, or a step that fills its row of the log of the
+then its outputs (`_finish`); in the two-player form, a game's ``fast_step`` (see
+`core.kernels`) plays the action and writes the outputs in one call. The outputs are the
+caller's buffers, kept from step to step: a game first clears what it wrote at the previous
+step (`_clear`: the mask entries of its legal actions, not the whole row), and its
+observation is written only when ``observing``. A state that asks for a longer array moves
+to its long row; one that asks for more, or a step that fills its row of the log of the
 environment's own actions, stops there and reports what it needs in ``needs[b]``; the caller
 makes room and calls again with ``start`` False, which goes on from where the game stopped.
+The long games are kept apart so that the others' rows stay short and next to each other in
+memory: when every row was as long as the longest game's, a step waited for rows far apart,
+and a restart cleared a long row.
 """
 from __future__ import annotations
 
@@ -227,22 +234,48 @@ def _finish(s: np.ndarray, spec: Any, b: int, learner: int, max_actions: int, ob
         rewards[b, 0], rewards[b, 1] = probs[0], probs[1]
         terminated[b] = done[b] = True
     else:
-        if max_actions > 0 and plies[b] >= max_actions:
-            truncated[b] = done[b] = True
-        if learner < 0 or p == learner:
-            n = legal(s, spec, out)
-            nlegal[b] = n
-            for i in range(n):
-                legal_rows[b, i] = out[i]
-                mask[b, out[i]] = True
+        n = legal(s, spec, out) if learner < 0 or p == learner else 0
+        _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask, truncated,
+                to_play, out)
     if observing:
         observe(s, spec, learner if learner >= 0 else max(p, 0), obs[b])
 
 
+@njit(cache=True, nogil=True, forceinline=True)
+def _to_act(b: int, p: int, n: int, max_actions: int, plies: np.ndarray,
+            legal_rows: np.ndarray, nlegal: np.ndarray, done: np.ndarray, mask: np.ndarray,
+            truncated: np.ndarray, to_play: np.ndarray, out: np.ndarray) -> None:
+    """Writes game ``b``'s outputs when player ``p`` is to move, his ``n`` legal actions
+    ``out[:n]`` (none when he is the learner's opponent)."""
+    to_play[b] = p
+    if max_actions > 0 and plies[b] >= max_actions:
+        truncated[b] = done[b] = True
+    nlegal[b] = n
+    for i in range(n):
+        legal_rows[b, i] = out[i]
+        mask[b, out[i]] = True
+
+
+@njit(cache=True, nogil=True, forceinline=True)
+def _move(b: int, need: int, states: np.ndarray, long_rows: np.ndarray,
+          moved: np.ndarray) -> bool:
+    """Moves game ``b``'s state to its long row if it is in its short row and ``need`` words
+    fit there; returns whether it did."""
+    if moved[b] or need > long_rows.shape[1]:
+        return False
+    row = long_rows[b]
+    row[:] = 0                          # (what the game's last long state left)
+    for i in range(states.shape[1]):
+        row[i] = states[b, i]
+    moved[b] = True
+    return True
+
+
 @njit(cache=True, nogil=True)
-def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.ndarray,
-                   spec: Any, start: bool, restart_all: bool, active: np.ndarray,
-                   actions: np.ndarray, learner: int, opponent: int, playouts: int,
+def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndarray,
+                   moved: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
+                   restart_all: bool, active: np.ndarray, actions: np.ndarray, learner: int,
+                   opponent: int, playouts: int,
                    max_actions: int, observing: bool, rng: np.ndarray, plies: np.ndarray,
                    done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
                    needs: np.ndarray, log: np.ndarray, nlog: np.ndarray, obs: np.ndarray,
@@ -251,37 +284,53 @@ def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.nd
     """One step of the active games ``first`` to ``last - 1``; returns how many stopped for
     room."""
     buffers = (np.empty(2 * MAX_ACTIONS_BUFFER, np.int64), np.empty(MAX_ACTIONS_BUFFER, np.float64),
-               np.empty(2 * states.shape[1], np.int32))
+               np.empty(2 * max(states.shape[1], long_rows.shape[1]), np.int32))
     # views without reference counts (see `borrowed`): the calls below pass many arrays
     out, probs, scratch = borrowed(buffers)
     spec = borrowed(spec)
-    states, start_state, active, actions, rng, plies, done = borrowed(
-        (states, start_state, active, actions, rng, plies, done))
+    states, long_rows, moved, start_state, active, actions, rng, plies, done = borrowed(
+        (states, long_rows, moved, start_state, active, actions, rng, plies, done))
     legal_rows, nlegal, needs, log, nlog = borrowed((legal_rows, nlegal, needs, log, nlog))
     obs, mask, rewards, terminated, truncated, to_play = borrowed(
         (obs, mask, rewards, terminated, truncated, to_play))
-    length = states.shape[1]
     waiting = 0
     for b in range(first, last):
         if not active[b]:
             continue
-        s = states[b]
+        s = long_rows[b] if moved[b] else states[b]
         if start:
             _clear(b, legal_rows, nlegal, mask, log, nlog, rewards, terminated, truncated)
             if restart_all or done[b]:
+                moved[b] = False
+                s = states[b]
                 s[:] = 0
                 s[:start_state.shape[0]] = start_state
                 plies[b] = 0
                 done[b] = False
             else:
                 plies[b] += 1
-                need = apply(s, spec, actions[b])
-                if need > length:
-                    needs[b] = need
-                    waiting += 1
+                # the two-player form: the game's own step, when it has one, plays the action
+                # and writes the outputs of a player to move (the learner's)
+                need, p, n = (fast_step(s, spec, actions[b], out, obs[b], observing)
+                              if learner < 0 else (-1, 0, 0))
+                if need < 0:
+                    need, p = apply(s, spec, actions[b]), CHANCE     # (settled below)
+                if need > s.shape[0]:
+                    if not _move(b, need, states, long_rows, moved):
+                        needs[b] = need
+                        waiting += 1
+                        continue
+                    s, p = long_rows[b], CHANCE                     # (settled below)
+                if p >= 0:
+                    _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask,
+                            truncated, to_play, out)
                     continue
         need = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
                        nlog, out, probs, scratch, legal_rows.shape[1])
+        while need > 0 and _move(b, need, states, long_rows, moved):
+            s = long_rows[b]
+            need = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies,
+                           log, nlog, out, probs, scratch, legal_rows.shape[1])
         if need != 0:
             needs[b] = need
             waiting += 1
@@ -293,8 +342,9 @@ def _advance_range(first: int, last: int, states: np.ndarray, start_state: np.nd
 
 
 @njit(cache=True, nogil=True)
-def advance(states: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
-            restart_all: bool, active: np.ndarray, actions: np.ndarray, learner: int,
+def advance(states: np.ndarray, long_rows: np.ndarray, moved: np.ndarray,
+            start_state: np.ndarray, spec: Any, start: bool, restart_all: bool,
+            active: np.ndarray, actions: np.ndarray, learner: int,
             opponent: int, playouts: int, max_actions: int, observing: bool, rng: np.ndarray,
             plies: np.ndarray, done: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
             needs: np.ndarray, log: np.ndarray, nlog: np.ndarray, obs: np.ndarray,
@@ -307,15 +357,17 @@ def advance(states: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
         bad = first_illegal(actions, mask, done)
         if bad >= 0:
             return bad
-    waiting = _advance_range(0, states.shape[0], states, start_state, spec, start, restart_all,
-                             active, actions, learner, opponent, playouts, max_actions,
-                             observing, rng, plies, done, legal_rows, nlegal, needs, log, nlog,
-                             obs, mask, rewards, terminated, truncated, to_play)
+    waiting = _advance_range(0, states.shape[0], states, long_rows, moved, start_state, spec,
+                             start, restart_all, active, actions, learner, opponent, playouts,
+                             max_actions, observing, rng, plies, done, legal_rows, nlegal,
+                             needs, log, nlog, obs, mask, rewards, terminated, truncated,
+                             to_play)
     return ROOM if waiting else STEPPED
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def advance_threads(states: np.ndarray, start_state: np.ndarray, spec: Any, start: bool,
+def advance_threads(states: np.ndarray, long_rows: np.ndarray, moved: np.ndarray,
+                    start_state: np.ndarray, spec: Any, start: bool,
                     restart_all: bool, active: np.ndarray, actions: np.ndarray, learner: int,
                     opponent: int, playouts: int, max_actions: int, observing: bool,
                     rng: np.ndarray, plies: np.ndarray, done: np.ndarray,
@@ -331,20 +383,22 @@ def advance_threads(states: np.ndarray, start_state: np.ndarray, spec: Any, star
     games = states.shape[0]
     waiting = 0
     for c in prange((games + CHUNK - 1) // CHUNK):
-        waiting += _advance_range(c * CHUNK, min(games, (c + 1) * CHUNK), states, start_state,
-                                  spec, start, restart_all, active, actions, learner, opponent,
-                                  playouts, max_actions, observing, rng, plies, done,
+        waiting += _advance_range(c * CHUNK, min(games, (c + 1) * CHUNK), states, long_rows,
+                                  moved, start_state, spec, start, restart_all, active, actions,
+                                  learner, opponent, playouts, max_actions, observing, rng,
+                                  plies, done,
                                   legal_rows, nlegal, needs, log, nlog, obs, mask, rewards,
                                   terminated, truncated, to_play)
     return ROOM if waiting else STEPPED
 
 
 @njit(cache=True, nogil=True)
-def observe_all(states: np.ndarray, spec: Any, learner: int, to_play: np.ndarray,
-                obs: np.ndarray) -> None:
+def observe_all(states: np.ndarray, long_rows: np.ndarray, moved: np.ndarray, spec: Any,
+                learner: int, to_play: np.ndarray, obs: np.ndarray) -> None:
     """Every game's observation, as `_finish` writes it."""
     for b in range(states.shape[0]):
-        observe(states[b], spec, learner if learner >= 0 else max(to_play[b], 0), obs[b])
+        s = long_rows[b] if moved[b] else states[b]
+        observe(s, spec, learner if learner >= 0 else max(to_play[b], 0), obs[b])
 
 
 # --- bound per game by ludotheque.core.jit: a game's copy imports its kernels here ---
@@ -355,4 +409,5 @@ returns: Any = None
 chance_probs: Any = None
 observe: Any = None
 evaluate: Any = None
+fast_step: Any = None
 mcts_iterate: Any = None  # search_kernels.iterate bound to the same kernels (the MCTS opponent)

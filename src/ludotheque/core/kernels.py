@@ -17,7 +17,13 @@ ruleset's `spec` (a numpy array or tuple of arrays built once from the options):
   ``rng[0]``, the same final array, but for the history a finished game keeps, such as a
   repetition record: the playouts' callers read only who won) with its position kept in
   registers; it may stop early (the generic loop goes on from there). ``scratch`` is the
-  loop's int64 action buffer.
+  loop's int64 action buffer;
+- optionally ``fast_step(s, spec, action, out, obs, observing) -> (need, p, n)``: the batched
+  games' step (`batched.py`) in one call: plays ``action`` as ``apply`` does (the same array,
+  the same ``need``), and, unless ``need`` exceeds the array's length, returns the player to
+  move ``p`` (as ``to_move``) and, when ``p`` is a player, writes his legal actions into
+  ``out[:n]`` (as ``legal``) and, if ``observing``, his observation into ``obs`` (as the
+  game's ``observer``). ``need`` -1: the game has no fast step (nothing was played).
 
 Hot loops (random playouts, search) are compiled once per game with its kernels bound in
 (`loops.py`), so Python is only called once per batch.
@@ -45,6 +51,13 @@ def no_fast_playout(s: np.ndarray, spec: Any, rng: np.ndarray, scratch: np.ndarr
     return s, 0
 
 
+@njit(cache=True)
+def no_fast_step(s: np.ndarray, spec: Any, action: int, out: np.ndarray, obs: np.ndarray,
+                 observing: bool) -> tuple[int, int, int]:
+    """``fast_step`` of a game without one: plays nothing."""
+    return -1, 0, 0
+
+
 class Kernels(NamedTuple):
     legal: Any
     apply: Any
@@ -52,6 +65,7 @@ class Kernels(NamedTuple):
     returns: Any
     chance_probs: Any
     fast_playout: Any = no_fast_playout
+    fast_step: Any = no_fast_step
 
 
 @njit(cache=True)

@@ -24,7 +24,8 @@ from . import kernels as K
 SOUTH_NAMES = "ABCDEF"
 NORTH_NAMES = "abcdef"
 GRAND_SLAM_MODES = ("lemery", "forbid-capture", "allow")
-KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance, K.fast_playout)
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance, K.fast_playout,
+                  K.fast_step)
 
 
 def house_name(h: int) -> str:
