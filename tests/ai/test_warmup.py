@@ -13,9 +13,9 @@ import ludotheque
 
 RULESET = "oware"
 
-# Counts numba compilations (cache loads are not compilations) while a new process does what
-# a player's first game does: the warm-up path, a move of each level, a hint.
-COUNT_COMPILES = """
+# Collects the names of the functions numba compiles in a process (cache loads are not
+# compilations) into `compiled`.
+COUNTING = """
 import json, sys
 from numba.core import event
 compiled = []
@@ -25,6 +25,11 @@ class Count(event.Listener):
     def on_end(self, ev):
         pass
 event.register("numba:compile", Count())
+"""
+
+# Counts compilations while a new process does what a player's first game does: the warm-up
+# path, a move of each level, a hint.
+COUNT_COMPILES = COUNTING + """
 import ludotheque
 from ludotheque.ai import LEVEL_NAMES, make_agent, prepare
 from ludotheque.ai.hints import best_actions
@@ -80,19 +85,9 @@ def test_the_warmup_writes_compiled_code_only_into_the_cache_folder(tmp_path):
     assert [f for f in compiled if not f.is_relative_to(cache)] == []
 
 
-# The functions whose code a freshly compiled alpha-beta node search has linked into its own.
 # Two families' alpha-beta searches in one process: the node search's compilations, and the
 # functions whose code the compiled node search has linked into its own.
-NODE_SEARCHES = """
-import json, sys
-from numba.core import event
-compiled = []
-class Count(event.Listener):
-    def on_start(self, ev):
-        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
-    def on_end(self, ev):
-        pass
-event.register("numba:compile", Count())
+NODE_SEARCHES = COUNTING + """
 import ludotheque
 from ludotheque.ai import alphabeta, alphabeta_kernels
 for ruleset in sys.argv[1:]:
