@@ -16,7 +16,8 @@ Whether a capture exists anywhere (FA-C7, FV-B3, FV-B4) is asked of the whole bo
 turn: it is answered with bit sets of the points (bit i: point i; `sides`, `step_kinds`), a
 few shifts a direction instead of a walk over every piece and line (that walk was half of a
 random playout's time). The actions themselves are still written by the per-point code, for
-the pieces the bit sets pick, in the same order.
+the pieces the bit sets pick, in the same order. Both read the capture rules (FA-C1, FA-C2,
+FA-C7): a change to them changes `step_kinds` and the per-point code together.
 
 The kernels allocate nothing and keep no array, so they are compiled without numba's reference
 counting (``_nrt=False``): it counted each array a call is passed (the state, spec's four) on
