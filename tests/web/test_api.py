@@ -556,6 +556,22 @@ def test_a_move_at_a_ply_another_process_has_played_gets_409_and_that_process_ca
     assert len(stored_actions(db, g["id"])) == 2
 
 
+def test_a_process_that_has_not_heard_of_a_move_yet_shows_it_and_takes_the_next_one(client, db):
+    """Behind one port, a client's requests reach any process: after a move one process
+    acknowledged, another that has not heard of it (here it never will: its own bus) still
+    shows it, and takes the move that answers it instead of refusing it as stale."""
+    g = create(client)
+    with TestClient(create_app(db)) as other:
+        st = other.get(f"/api/games/{g['id']}").json()          # loaded there at ply 0
+        first = move(client, g, 0, action=st["legal"][0]["a"]).json()
+        assert other.get(f"/api/games/{g['id']}").json()["moves"] == first["moves"]
+        second = move(client, g, 1, action=first["legal"][0]["a"]).json()     # unheard of there
+        third = move(other, g, 2, action=second["legal"][0]["a"])
+        assert third.status_code == 200, third.text
+        assert third.json()["moves"][:2] == second["moves"] and third.json()["ply"] == 3
+    assert len(stored_actions(db, g["id"])) == 3
+
+
 def test_a_resignation_in_a_process_that_missed_the_ending_gets_409_and_the_first_ending_stays(client, db):
     g = create(client, mode="invite")
     south, north = g["token"], claim(client, g)

@@ -6,6 +6,7 @@ database (web/bus.py), a computer's turn is played once by the process holding i
 import random
 import threading
 
+import httpx
 import psycopg
 import pytest
 
@@ -153,25 +154,34 @@ def test_uvicorn_workers_behind_one_port_lose_no_acknowledged_move_when_all_are_
         (port,) = servers.start(workers=2)      # each request or socket may reach either worker
         game_id, host_token, guest_token = invitation(port, port)
         acknowledged = 0
+        stopped: list[BaseException] = []
 
         def play() -> None:     # moves as fast as they are answered, until the workers die
             nonlocal acknowledged
             try:
-                while True:
+                while True:     # each request may reach the worker that did not serve the last
                     st = port.get(f"/api/games/{game_id}?token={host_token}")
                     token = host_token if st["to_move"] == 0 else guest_token
                     st = port.post(f"/api/games/{game_id}/move", {"action": st["legal"][0]["a"],
                                                                   "ply": st["ply"], "token": token})
                     acknowledged = st["ply"]
-            except Exception:
-                return
+            except BaseException as e:     # the kill ends it; anything else fails the test
+                stopped.append(e)
+
+        def played_on() -> None:
+            assert not stopped or isinstance(stopped[0], httpx.TransportError), \
+                f"the player stopped before the kill: {stopped[0]!r}"
 
         player = threading.Thread(target=play)
         player.start()
         with port.socket(game_id) as ws:
-            ws.state(lambda s: s["ply"] >= 10)      # some moves played, more under way
+            try:
+                ws.state(lambda s: s["ply"] >= 10)      # some moves played, more under way
+            finally:
+                played_on()
             port.kill()
         player.join()
+        played_on()
         seen = acknowledged
         (port,) = servers.start(workers=2)
         assert port.get(f"/api/games/{game_id}")["ply"] >= seen > 0

@@ -310,6 +310,8 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
     @app.get("/api/games/{game_id}")
     async def api_game(game_id: str, token: str = "") -> Any:
         session = await session_of(game_id)
+        async with session.lock:    # a change another process stored may not be heard of here yet
+            await engine(session.reload)
         return await snapshot(session, token, geometry=await engine(S.geometry_of, session.g.ruleset))
 
     @app.post("/api/games/{game_id}/claim")

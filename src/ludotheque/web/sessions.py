@@ -359,6 +359,8 @@ class Session:
         double click or a move sent while the other side played is never played blind."""
         if isinstance(ply, bool) or not isinstance(ply, int):
             raise SessionError("a move names the ply it answers (\"ply\": an integer)")
+        if ply > len(self.moves):   # the player saw a move another process stored, not heard of here yet
+            self.reload()
         if ply != len(self.moves):
             raise self._stale()
 
