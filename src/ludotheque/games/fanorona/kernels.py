@@ -195,6 +195,17 @@ def capturers(own: int, enemy: int, empty: int, par: np.ndarray) -> int:
     return m
 
 
+@njit(cache=True, forceinline=True, _nrt=False)
+def movers(own: int, fem: int, empty: int, par: np.ndarray) -> int:
+    """The pieces of `own` with a step onto an empty point, and the Females of `fem` with a
+    jump over an own piece onto one (FF-B2)."""
+    m = np.int64(0)
+    for d in range(8):
+        back = d ^ 4
+        m |= own & ahead(empty, par, back) | fem & ahead(own & ahead(empty, par, back), par, back)
+    return m
+
+
 @njit(cache=True, _nrt=False)
 def any_move(s: np.ndarray, spec, p: int) -> bool:
     """Whether p has a legal first action at the start of his turn (FA-E2, FV-B3)."""
@@ -217,12 +228,13 @@ def any_move(s: np.ndarray, spec, p: int) -> bool:
 @njit(cache=True, forceinline=True, _nrt=False)
 def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     """First actions of a turn: captures only if one exists (FA-C7), else paika (FA-C8);
-    with +female everything (FF-C2), jumps included (FF-B2)."""
-    par, step, jump, dirs = spec[0], spec[1], spec[2], spec[3]
+    with +female everything (FF-C2), jumps included (FF-B2). Each action of a piece is
+    written, then counted only if it is legal (module docstring)."""
+    par = spec[0]
     p = s[TO_MOVE]
     free = par[P_FEMALE] != 0
     decline = par[P_DECLINE] != 0
-    own, enemy, _, empty = sides(s, par, p)
+    own, enemy, fem, empty = sides(s, par, p)
     capturing = capturers(own, enemy, empty, par)
     if free:
         pieces = own                        # FF-C2: every step and jump of every piece
@@ -233,70 +245,105 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     else:
         pieces = own                        # FA-C8: paika
     paika = free or capturing == 0
+    pieces &= movers(own, fem, empty, par)
     n = 0
     while pieces:                           # in board order
         P = lowest_bit(pieces)
         pieces &= pieces - 1
-        c = s[BOARD + P]
+        at = np.int64(1) << P
         captures = (capturing >> P) & 1 != 0    # else none of its steps is a capture
-        for i in range(1, dirs[P, 0] + 1):
-            d = dirs[P, i]
-            Q = step[P, d]
-            if Q < 0:
-                continue
-            if (empty >> Q) & 1:
-                k = kinds(s, step, P, Q, d, p) if captures else 0
-                a = ((P * 8 + d) * 2) * 3
-                if k & 1:
-                    out[n] = a + APPROACH
-                    n += 1
-                if k & 2:
-                    out[n] = a + WITHDRAWAL
-                    n += 1
-                if (k == 0 and paika) or (free and decline):
-                    out[n] = a
-                    n += 1
-            elif c >= 3 and is_own(s[BOARD + Q], p):
-                J = jump[P, d]
-                if J >= 0 and s[BOARD + J] == EMPTY:
-                    k = kinds(s, step, P, J, d, p)
-                    a = ((P * 8 + d) * 2 + 1) * 3
-                    if k & 1:
-                        out[n] = a + APPROACH
-                        n += 1
-                    if k & 2:
-                        out[n] = a + WITHDRAWAL
-                        n += 1
-                    if k == 0 or decline:
-                        out[n] = a
-                        n += 1
+        for d in range(8):                  # the directions in order (dirs[P] is sorted)
+            a = ((P * 8 + d) * 2) * 3
+            to = ahead(at, par, d) & empty
+            behind = ahead(at, par, d ^ 4) & enemy != 0
+            approach = captures & (ahead(to, par, d) & enemy != 0)          # FA-C1
+            withdrawal = captures & (to != 0) & behind                      # FA-C2
+            out[n] = a + APPROACH
+            n += approach
+            out[n] = a + WITHDRAWAL
+            n += withdrawal
+            out[n] = a
+            n += (to != 0) & ((paika & ((approach | withdrawal) == 0)) | (free & decline))
+            if (fem >> P) & 1:              # FF-B2: the Female jumps over an own piece
+                to = ahead(ahead(at, par, d) & own, par, d) & empty
+                approach = ahead(to, par, d) & enemy != 0
+                withdrawal = (to != 0) & behind
+                out[n] = a + 3 + APPROACH
+                n += approach
+                out[n] = a + 3 + WITHDRAWAL
+                n += withdrawal
+                out[n] = a + 3
+                n += (to != 0) & (((approach | withdrawal) == 0) | decline)
     return n
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def green_witnesses(green: int, orange: int, empty: int, spec) -> tuple[int, int, int, int]:
+    """Two of green's captures (FA-C1, FA-C2) as (landing point, lemur it takes), the second
+    with another landing point and another lemur than the first; -1 where there is none."""
+    par, step = spec[0], spec[1]
+    L1 = T1 = -1
+    for d in range(8):
+        back = d ^ 4
+        land = empty & ahead(green, par, d)
+        approach = land & ahead(orange, par, back)              # the lemur one step on
+        withdrawal = land & ahead(ahead(orange, par, d), par, d)    # two steps back
+        for kind in range(2):
+            m = approach if kind == 0 else withdrawal
+            while m:
+                L = lowest_bit(m)
+                m &= m - 1
+                T = step[L, d] if kind == 0 else step[step[L, back], back]
+                if L1 < 0:
+                    L1, T1 = L, T
+                elif L != L1 and T != T1:
+                    return L1, T1, L, T
+    return L1, T1, -1, -1
+
+
+@njit(cache=True, _nrt=False)
+def leaves_capture(green: int, orange: int, empty: int, par: np.ndarray) -> bool:
+    """Whether green has a capture on this board (not inlined: it is rarely called, and
+    inlined it slowed the loop around it)."""
+    return capturers(green, orange, empty, par) != 0
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
 def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
     """FV-B4/B5 (and FV-R2's `vela_orange=paika_only`): orange steps that leave green a
-    capture, or all of them if none does. They capture nothing (kind none)."""
-    par, step, dirs = spec[0], spec[1], spec[3]
+    capture, or all of them if none does. They capture nothing (kind none).
+
+    An orange step P -> Q takes one of green's captures away only if Q is its landing point
+    or P the lemur it takes: a step that takes neither of two `green_witnesses` leaves green
+    a capture. Only the pieces with a step that could take both (`suspects`, few) have
+    the board after each of their steps searched."""
+    par = spec[0]
     paika_only = par[P_VELA_PAIKA] != 0
     orange, green, _, empty = sides(s, par, 1)
+    L1, T1, L2, T2 = green_witnesses(green, orange, empty, spec)
+    suspects = np.int64(0)
+    for d in range(8):
+        takes1 = ahead(np.int64(1) << L1, par, d ^ 4) | (np.int64(1) << T1) if L1 >= 0 else np.int64(-1)
+        takes2 = ahead(np.int64(1) << L2, par, d ^ 4) | (np.int64(1) << T2) if L2 >= 0 else np.int64(-1)
+        suspects |= takes1 & takes2
     for keep_all in (False, True):
         n = 0
-        pieces = orange
+        pieces = movers(orange, 0, empty, par)
         while pieces:                       # in board order
             P = lowest_bit(pieces)
             pieces &= pieces - 1
-            for k in range(1, dirs[P, 0] + 1):
-                d = dirs[P, k]
-                Q = step[P, d]
-                if Q < 0 or s[BOARD + Q] != EMPTY:
-                    continue
-                if paika_only and kinds(s, step, P, Q, d, 1) != 0:
-                    continue
-                moved = (np.int64(1) << P) | (np.int64(1) << Q)     # the board after the step
-                if keep_all or capturers(green, orange ^ moved, empty ^ moved, par) != 0:
-                    out[n] = ((P * 8 + d) * 2) * 3
-                    n += 1
+            at = np.int64(1) << P
+            suspect = (suspects >> P) & 1 != 0 and not keep_all
+            for d in range(8):              # the directions in order (dirs[P] is sorted)
+                to = ahead(at, par, d) & empty
+                legal = to != 0
+                if paika_only:
+                    legal &= (ahead(to, par, d) & green == 0) & (ahead(at, par, d ^ 4) & green == 0)
+                if suspect & legal:
+                    moved = at | to         # the board after the step
+                    legal = leaves_capture(green, orange ^ moved, empty ^ moved, par)
+                out[n] = ((P * 8 + d) * 2) * 3
+                n += legal
         if n > 0:
             return n
     return 0
