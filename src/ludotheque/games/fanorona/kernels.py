@@ -58,7 +58,7 @@ ONGOING, END_NO_PIECES, END_FEMALE_ALONE, END_NO_MOVE, END_REPETITION, END_NO_CA
 PAIKA, APPROACH, WITHDRAWAL = 0, 1, 2
 # par indices
 P_N, P_FEMALE, P_TAMARINS, P_VELA, P_NOCAP, P_FIRST_SINGLE, P_ALONE, P_DECLINE, P_VELA_PAIKA, P_ENTRY = range(10)
-P_SHIFT = 10          # + d: step[P, d] - P, the same for every P (`bit_tables`)
+P_ROTATE = 10         # + d: step[P, d] - P modulo 64, the same for every P (`bit_tables`)
 P_FROM = 18           # + d: bit set of the points with a step in direction d
 PAR_LEN = 26
 VELA_PHASE2 = 17      # FV-A2
@@ -80,20 +80,19 @@ def decode(a: int) -> tuple[int, int, int, int]:
 
 
 def bit_tables(par: np.ndarray, step: np.ndarray) -> None:
-    """Fills par's P_SHIFT and P_FROM: on the boards' row-by-row numbering a step in direction d
-    adds the same number to every point, so a bit set moves one step with a mask and a shift."""
+    """Fills par's P_ROTATE and P_FROM: on the boards' row-by-row numbering a step in direction d
+    adds the same number k to every point, so a bit set moves one step with a mask and a
+    shift: a rotation by k modulo 64 (one instruction for either sign; the mask keeps the
+    bits from wrapping round)."""
     n = step.shape[0]
     if n > 62:
         raise ValueError("bit sets of the points need at most 62 points")
     for d in range(8):
-        par[P_SHIFT + d] = par[P_FROM + d] = 0
-        for P in range(n):
-            if step[P, d] >= 0:
-                par[P_SHIFT + d] = step[P, d] - P
-                par[P_FROM + d] |= 1 << P
-        for P in range(n):
-            if step[P, d] >= 0 and step[P, d] - P != par[P_SHIFT + d]:
-                raise ValueError("the board's steps are not uniform shifts of the point numbers")
+        shifts = {step[P, d] - P for P in range(n) if step[P, d] >= 0}
+        if len(shifts) > 1:
+            raise ValueError("the board's steps are not uniform shifts of the point numbers")
+        par[P_ROTATE + d] = shifts.pop() % 64 if shifts else 1
+        par[P_FROM + d] = sum(1 << P for P in range(n) if step[P, d] >= 0)
 
 
 def new_state(n: int, entry: int) -> np.ndarray:
@@ -152,9 +151,9 @@ def visit(s: np.ndarray, q: int) -> None:
 def ahead(m: int, par: np.ndarray, d: int) -> int:
     """The points one step in direction d from the points of the bit set m. In the other
     direction it reads: the points whose step in direction d ^ 4 is in m."""
-    k = par[P_SHIFT + d]
-    m &= par[P_FROM + d]
-    return m << k if k >= 0 else m >> -k
+    x = np.uint64(m & par[P_FROM + d])
+    r = np.uint64(par[P_ROTATE + d])
+    return np.int64((x << r) | (x >> (np.uint64(64) - r)))
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
