@@ -46,7 +46,9 @@ POOL = 18      # POOL + p: p's lemurs captured by the opponent (FM-A1)
 IRREV = 20     # a capture or placement happened this turn: restart the repetition record
 HLEN = 21      # entries in the repetition record
 SEEN = 22      # 2 words: the record's filter (core.history)
-BOARD = 24     # BOARD + point: cell code
+PIECES = 24    # PIECES + 2 p, + 1: bit set of p's pieces (low, high 32 bits), kept with the board
+FEMALES = 28   # FEMALES + 2 p, + 1: bit set of p's Female, the same way
+BOARD = 32     # BOARD + point: cell code
 
 # cells
 EMPTY = 0      # 1 + p: lemur of p; 3 + p: Female of p
@@ -157,19 +159,44 @@ def ahead(m: int, par: np.ndarray, d: int) -> int:
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
+def bits(s: np.ndarray, at: int) -> int:
+    """The bit set kept at s[at] (low 32 bits), s[at + 1] (high)."""
+    return (np.int64(s[at]) & 0xFFFFFFFF) | (np.int64(s[at + 1]) << 32)
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def flip(s: np.ndarray, q: int, c: int) -> None:
+    """Flips point q in the bit sets of the piece c (PIECES, FEMALES)."""
+    o = 2 * ((c - 1) & 1) + (q >> 5)
+    bit = np.int32(np.int64(1) << (q & 31))         # bit 31 wraps to the sign bit
+    s[PIECES + o] ^= bit
+    if c >= 3:
+        s[FEMALES + o] ^= bit
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def put(s: np.ndarray, q: int, c: int) -> None:
+    """Puts the piece c on the empty point q."""
+    s[BOARD + q] = c
+    flip(s, q, c)
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def lift(s: np.ndarray, q: int) -> int:
+    """Takes the piece off point q; returns it."""
+    c = s[BOARD + q]
+    s[BOARD + q] = EMPTY
+    flip(s, q, c)
+    return c
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
 def sides(s: np.ndarray, par: np.ndarray, p: int) -> tuple[int, int, int, int]:
-    """p's pieces, the enemy's, p's Female and the empty points, as bit sets. Without a test a
-    point (it mispredicts on a random board)."""
-    own = enemy = fem = np.int64(0)
-    for i in range(par[P_N]):
-        c = s[BOARD + i]
-        occupied = np.int64(c != EMPTY)
-        mine = occupied & np.int64(((c - 1) & 1) == p)
-        own |= mine << i
-        enemy |= (occupied ^ mine) << i
-        fem |= (mine & np.int64(c >= 3)) << i
+    """p's pieces, the enemy's, p's Female and the empty points, as bit sets."""
+    own = bits(s, PIECES + 2 * p)
+    enemy = bits(s, PIECES + 2 - 2 * p)
     every = (np.int64(1) << par[P_N]) - 1
-    return own, enemy, fem, every & ~(own | enemy)
+    return own, enemy, bits(s, FEMALES + 2 * p), every & ~(own | enemy)
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
@@ -536,7 +563,7 @@ def apply(s: np.ndarray, spec, action: int) -> int:
         if action == n_steps:                               # stop
             return end_turn(s, spec)
         if action > n_steps + 1:                            # FM-B2 placement
-            s[BOARD + action - n_steps - 2] = 1 + p
+            put(s, action - n_steps - 2, 1 + p)
             s[COUNT + p] += 1
             s[POOL + p] -= 1
             s[TAM + p] -= 1
@@ -547,9 +574,7 @@ def apply(s: np.ndarray, spec, action: int) -> int:
     j = (action // 3) % 2
     kind = action % 3
     Q = jump[P, d] if j else step[P, d]
-    c = s[BOARD + P]
-    s[BOARD + Q] = c
-    s[BOARD + P] = EMPTY
+    put(s, Q, lift(s, P))
     if kind == PAIKA:
         return end_turn(s, spec)
     # FA-C3/C4: remove the captured line now
@@ -572,7 +597,7 @@ def apply(s: np.ndarray, spec, action: int) -> int:
             s[FEM + q] = 0
         else:
             s[POOL + q] += 1
-        s[BOARD + t] = EMPTY
+        lift(s, t)
         s[COUNT + q] -= 1
         k += 1
         if single or (x >= 3 and par[P_ALONE] != 0):
@@ -609,9 +634,11 @@ def settle(s: np.ndarray, spec) -> int:
     player to move, and the first repetition entry."""
     par = spec[0]
     s[COUNT] = s[COUNT + 1] = s[FEM] = s[FEM + 1] = 0
+    s[PIECES:BOARD] = 0
     for i in range(par[P_N]):
         c = s[BOARD + i]
         if c != EMPTY:
+            flip(s, i, c)
             o = (c - 1) & 1
             s[COUNT + o] += 1
             if c >= 3:
