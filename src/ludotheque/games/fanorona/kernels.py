@@ -277,24 +277,39 @@ def captures_in_order(own: int, enemy: int, empty: int, par: np.ndarray, out: np
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
+def steps_in_order(own: int, empty: int, par: np.ndarray, out: np.ndarray) -> int:
+    """The steps of the pieces of `own` onto empty points (FA-C8: paika), in board order,
+    then by direction; each written, then counted only if it is legal."""
+    n = 0
+    pieces = movers(own, 0, empty, par)
+    while pieces:
+        P = lowest_bit(pieces)
+        pieces &= pieces - 1
+        at = np.int64(1) << P
+        for d in range(8):
+            out[n] = ((P * 8 + d) * 2) * 3
+            n += ahead(at, par, d) & empty != 0
+    return n
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
 def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     """First actions of a turn: captures only if one exists (FA-C7), else paika (FA-C8);
     with +female everything (FF-C2), jumps included (FF-B2), in board order, then by
-    direction. Without +female the captures come from `captures_in_order`; otherwise each
-    action of a piece is written, then counted only if it is legal (module docstring)."""
+    direction. Without +female they come from `captures_in_order` or `steps_in_order`;
+    with it each action of a piece is written, then counted only if it is legal."""
     par = spec[0]
     p = s[TO_MOVE]
     free = par[P_FEMALE] != 0
     decline = par[P_DECLINE] != 0
     own, enemy, fem, empty = sides(s, par, p)
-    if free:
-        capturing = capturers(own, enemy, empty, par)
-    else:
+    if not free:
         n = captures_in_order(own, enemy, empty, par, out)
         if n > 0 or vela1(s, par):
             return n                        # FA-C7; FV-B3: no paika for green in phase 1
-        capturing = 0                       # FA-C8: paika
-    pieces = own & movers(own, fem, empty, par)
+        return steps_in_order(own, empty, par, out)                          # FA-C8
+    capturing = capturers(own, enemy, empty, par)
+    pieces = movers(own, fem, empty, par)   # FF-C2: every step and jump of every piece
     n = 0
     while pieces:                           # in board order
         P = lowest_bit(pieces)
@@ -312,7 +327,7 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
             out[n] = a + WITHDRAWAL
             n += withdrawal
             out[n] = a
-            n += (to != 0) & (((approach | withdrawal) == 0) | (free & decline))
+            n += (to != 0) & (((approach | withdrawal) == 0) | decline)
             if (fem >> P) & 1:              # FF-B2: the Female jumps over an own piece
                 to = ahead(ahead(at, par, d) & own, par, d) & empty
                 approach = ahead(to, par, d) & enemy != 0
@@ -401,41 +416,39 @@ def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
 @njit(cache=True, forceinline=True, _nrt=False)
 def continuations(s: np.ndarray, spec, out: np.ndarray, write: bool) -> int:
     """FA-D2..D4, FF-B4: capturing moves of the chain's piece, not in the direction just
-    played, not landing on a visited point. Counts them (stops at the first if not write)."""
-    par, step, jump, dirs = spec[0], spec[1], spec[2], spec[3]
-    p = s[TO_MOVE]
+    played, not landing on a visited point. Counts them, and writes them if `write` (each
+    written, then counted only if it is legal)."""
+    par = spec[0]
     P = s[CPOS]
     ld = s[LDIR]
-    female = s[BOARD + P] >= 3
+    own, enemy, fem, empty = sides(s, par, s[TO_MOVE])
+    free = empty & ~bits(s, VIS_LO)             # FA-D3
+    at = np.int64(1) << P
+    female = (fem >> P) & 1 != 0
     n = 0
-    for k in range(1, dirs[P, 0] + 1):
-        d = dirs[P, k]
-        if d == ld:
-            continue
-        for j in range(2 if female else 1):
-            Q = step[P, d]
-            if Q < 0:
-                break
-            if j == 1:
-                if not is_own(s[BOARD + Q], p):
-                    break
-                Q = jump[P, d]
-                if Q < 0:
-                    break
-            if s[BOARD + Q] != EMPTY or visited(s, Q):
-                continue
-            k = kinds(s, step, P, Q, d, p)
-            if k == 0:
-                continue
-            if not write:
-                return 1
-            a = ((P * 8 + d) * 2 + j) * 3
-            if k & 1:
-                out[n] = a + APPROACH
-                n += 1
-            if k & 2:
-                out[n] = a + WITHDRAWAL
-                n += 1
+    for d in range(8):
+        a = ((P * 8 + d) * 2) * 3
+        other = d != ld                         # FA-D2
+        behind = ahead(at, par, d ^ 4) & enemy != 0
+        to = ahead(at, par, d) & free
+        approach = other & (ahead(to, par, d) & enemy != 0)
+        withdrawal = other & (to != 0) & behind
+        if write:
+            out[n] = a + APPROACH
+        n += approach
+        if write:
+            out[n] = a + WITHDRAWAL
+        n += withdrawal
+        if female:                              # FF-B4: the Female's jumps too
+            to = ahead(ahead(at, par, d) & own, par, d) & free
+            approach = other & (ahead(to, par, d) & enemy != 0)
+            withdrawal = other & (to != 0) & behind
+            if write:
+                out[n] = a + 3 + APPROACH
+            n += approach
+            if write:
+                out[n] = a + 3 + WITHDRAWAL
+            n += withdrawal
     return n
 
 
