@@ -7,17 +7,33 @@ State layout (int32): a header, the board (one cell a point, codes below), then 
 repetition record (FA-E4): the turn-start positions met since the last irreversible event
 (capture or tamarin placement, after which no earlier position can come back), each packed
 exactly into ENTRY words of 10 cells x 3 bits, the player to move in bit 30 of the first word.
+The header keeps each player's pieces and Female as bit sets of the points too (bit i: point
+i; PIECES, FEMALES), changed with the board's cells by `put` and `lift` and rebuilt by
+`settle`: every turn asks for them twice (`legal`, then `any_move` at the turn's end), and
+reading the 45 cells for them was about a fifth of a random playout's time.
 
 A turn is a sequence of actions (FA-F1): a step (from point, direction, jump flag, kind
 none/A/W), then after a capture the continuations and ``stop``; with +tamarins a final
 ``pass`` or placement. SUB says where the turn is.
 
-Whether a capture exists anywhere (FA-C7, FV-B3, FV-B4) is asked of the whole board at every
-turn: it is answered with bit sets of the points (bit i: point i; `sides`, `step_kinds`), a
-few shifts a direction instead of a walk over every piece and line (that walk was half of a
-random playout's time). The actions themselves are still written by the per-point code, for
-the pieces the bit sets pick, in the same order. Both read the capture rules (FA-C1, FA-C2,
-FA-C7): a change to them changes `step_kinds` and the per-point code together.
+The rules are read from the bit sets (`sides`, `ahead`, `step_kinds`): a few rotations a
+direction answer for the whole board whether a capture exists (FA-C7, FV-B3) and which pieces
+have one, instead of a walk over every piece and line. On the boards' row-by-row numbering a
+step in direction d adds the same number to every point, so `ahead` moves a bit set one step
+with a mask and a rotation. The actions are written in the order of their numbers (board
+order, then direction, approach before withdrawal before paika), which is the order of the
+per-point walk they replaced:
+
+- captures without +female (`captures_in_order`): the bit sets of a direction at a time, then
+  sorted (a turn has a few);
+- paika, +female turns, chains, Vela's orange steps: for each piece with a move, each action of
+  each direction is written, then counted only if it is legal (``n += legal``): no branch on
+  a random board's cells, which mispredict often;
+- Vela's phase 1 (FV-B4): orange must leave green a capture. An orange step P -> Q takes one
+  of green's captures away only if Q is its landing point or P the lemur it takes, so two
+  captures with other landing points and lemurs (`green_witnesses`) decide it for every step
+  but those of the few pieces that could take both; only those have the board after the step
+  searched (with every step searched, orange's list was a third of Vela's playout time).
 
 The kernels allocate nothing and keep no array, so they are compiled without numba's reference
 counting (``_nrt=False``): it counted each array a call is passed (the state, spec's four) on
