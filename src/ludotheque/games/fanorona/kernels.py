@@ -137,20 +137,6 @@ def vela1(s: np.ndarray, par: np.ndarray) -> bool:
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def kinds(s: np.ndarray, step: np.ndarray, P: int, Q: int, d: int, p: int) -> int:
-    """Bit 1: a move P -> Q in direction d is an approach (FA-C1, FF-B3); bit 2: a withdrawal
-    (FA-C2)."""
-    k = 0
-    t = step[Q, d]
-    if t >= 0 and is_enemy(s[BOARD + t], p):
-        k |= 1
-    t = step[P, d ^ 4]
-    if t >= 0 and is_enemy(s[BOARD + t], p):
-        k |= 2
-    return k
-
-
-@njit(cache=True, forceinline=True, _nrt=False)
 def visited(s: np.ndarray, q: int) -> bool:
     if q < 32:
         return (s[VIS_LO] >> q) & 1 == 1
@@ -332,7 +318,7 @@ def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
         pieces &= pieces - 1
         at = np.int64(1) << P
         captures = (capturing >> P) & 1 != 0    # else none of its steps is a capture
-        for d in range(8):                  # the directions in order (dirs[P] is sorted)
+        for d in range(8):                  # in order; ahead is empty where P has no step
             a = ((P * 8 + d) * 2) * 3
             to = ahead(at, par, d) & empty
             behind = ahead(at, par, d ^ 4) & enemy != 0
@@ -403,8 +389,9 @@ def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
     L1, T1, L2, T2 = green_witnesses(green, orange, empty, spec)
     suspects = np.int64(0)
     for d in range(8):
-        takes1 = ahead(np.int64(1) << L1, par, d ^ 4) | (np.int64(1) << T1) if L1 >= 0 else np.int64(-1)
-        takes2 = ahead(np.int64(1) << L2, par, d ^ 4) | (np.int64(1) << T2) if L2 >= 0 else np.int64(-1)
+        # the pieces whose step in direction d takes witness i away (all if there is none)
+        takes1 = ahead(np.int64(1) << L1, par, d ^ 4) | np.int64(1) << T1 if L1 >= 0 else -1
+        takes2 = ahead(np.int64(1) << L2, par, d ^ 4) | np.int64(1) << T2 if L2 >= 0 else -1
         suspects |= takes1 & takes2
     for keep_all in (False, True):
         n = 0
@@ -414,7 +401,7 @@ def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
             pieces &= pieces - 1
             at = np.int64(1) << P
             suspect = (suspects >> P) & 1 != 0 and not keep_all
-            for d in range(8):              # the directions in order (dirs[P] is sorted)
+            for d in range(8):              # in order; ahead is empty where P has no step
                 to = ahead(at, par, d) & empty
                 legal = to != 0
                 if paika_only:
