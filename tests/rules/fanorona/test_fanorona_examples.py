@@ -4,11 +4,12 @@ from __future__ import annotations
 from _fanorona_util import EX_FA_1, EX_FA_3, diagram, turn_set, turns
 
 from ludotheque.core import load
+from ludotheque.games.fanorona import kernels as K
 
 
 def cells(state, *names):
     g = state.game
-    return "".join(".GOgo"[state.data[24 + g.board.index(n)]] for n in names)
+    return "".join(".GOgo"[state.data[K.BOARD + g.board.index(n)]] for n in names)
 
 
 def test_ex_fa_1_both_approach_and_withdrawal():
@@ -46,7 +47,7 @@ def test_ex_fa_3_chain():
     g = s.game
     for text, gone in removed.items():
         after = t[text]
-        left = {n for n in orange if after.data[24 + g.board.index(n)] == 2}
+        left = {n for n in orange if after.data[K.BOARD + g.board.index(n)] == 2}
         assert left == orange - set(gone.split()), text
     assert cells(t["b2-c3W-c2W-d2A-c1W"], "a2") == "O"
 
@@ -189,7 +190,7 @@ def test_ex_fd_2_dimy_four_step_chain():
         2  G G G G G
         1  G G G G G""", to_move=1)
     after_d3 = load("fanorona/dimy").initial_state().apply_move("d3-c3W")
-    assert list(after_d3.data[24:49]) == list(s.data[24:49])
+    assert list(after_d3.data[K.BOARD:K.BOARD + 25]) == list(s.data[K.BOARD:K.BOARD + 25])
     t = turns(s)
     assert set(t) == {"d4-d3A", "d4-d3A-e3W", "d4-d3A-e3W-d2A", "d4-d3A-e3W-d2A-c3W",
                       "e4-e3A", "e4-e3A-d3A"}

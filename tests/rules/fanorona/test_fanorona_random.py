@@ -27,12 +27,28 @@ def _counts(s, n):
 
 
 @njit(cache=True)
+def _bit_sets_match(s, par):
+    """Whether the header's bit sets (kernels.sides) are the board's pieces and Females."""
+    n = par[K.P_N]
+    green, orange, green_female, empty = K.sides(s, par, 0)
+    orange_female = K.sides(s, par, 1)[2]
+    for i in range(n):
+        x = s[K.BOARD + i]
+        bits = ((green >> i) & 1, (orange >> i) & 1, (green_female >> i) & 1,
+                (orange_female >> i) & 1, (empty >> i) & 1)
+        if bits != (int(x in (1, 3)), int(x in (2, 4)), int(x == 3), int(x == 4), int(x == 0)):
+            return False
+    return True
+
+
+@njit(cache=True)
 def check_random_games(s0, spec, games, seed):
     """Plays random games; returns [error code, game, games played, actions, draws]. Errors:
     1 game not over after MAX_ACTIONS, 2 no action in a live state, 3 a chain lands on a
     visited point, 4 a chain repeats the last direction, 5 another piece moves in a chain,
     6 a piece count rises (other than a tamarin placement), 7 header counts wrong,
-    8 bad returns, 9 Vela phase 1 capture takes other than one lemur."""
+    8 bad returns, 9 Vela phase 1 capture takes other than one lemur, 10 the header's bit sets
+    of the pieces differ from the board."""
     par = spec[0]
     n = par[K.P_N]
     steps = n * 48
@@ -94,6 +110,9 @@ def check_random_games(s0, spec, games, seed):
             if phase1 and p == 0 and a < steps and prev[1] - now[1] != 1:
                 res[0], res[1] = 9, g
                 return res
+            if not _bit_sets_match(s, par):
+                res[0], res[1] = 10, g
+                return res
             prev = now
         K.returns(s, spec, ret)
         w = s[K.WINNER]
@@ -118,7 +137,8 @@ RULESETS = [
 @pytest.mark.parametrize("rid", RULESETS)
 def test_random_game_invariants(rid):
     """Piece counts only fall (tamarins aside), no chain revisits a point or repeats its
-    last direction, every game ends (FA-D3, FA-D4, FA-E4, FA-E5, FM-B3, FV-B1)."""
+    last direction, every game ends (FA-D3, FA-D4, FA-E4, FA-E5, FM-B3, FV-B1); the kernels'
+    bit sets of the pieces stay those of the board."""
     g = load(rid)
     res = check_random_games(g.initial_state().data.copy(), g.spec, GAMES, 7)
     assert res[0] == 0, f"error {res[0]} in game {res[1]}"

@@ -7,17 +7,33 @@ State layout (int32): a header, the board (one cell a point, codes below), then 
 repetition record (FA-E4): the turn-start positions met since the last irreversible event
 (capture or tamarin placement, after which no earlier position can come back), each packed
 exactly into ENTRY words of 10 cells x 3 bits, the player to move in bit 30 of the first word.
+The header keeps each player's pieces and Female as bit sets of the points too (bit i: point
+i; PIECES, FEMALES), changed with the board's cells by `put` and `lift` and rebuilt by
+`settle`: every turn asks for them twice (`legal`, then `any_move` at the turn's end), and
+reading the 45 cells for them was about a fifth of a random playout's time.
 
 A turn is a sequence of actions (FA-F1): a step (from point, direction, jump flag, kind
 none/A/W), then after a capture the continuations and ``stop``; with +tamarins a final
 ``pass`` or placement. SUB says where the turn is.
 
-Whether a capture exists anywhere (FA-C7, FV-B3, FV-B4) is asked of the whole board at every
-turn: it is answered with bit sets of the points (bit i: point i; `sides`, `step_kinds`), a
-few shifts a direction instead of a walk over every piece and line (that walk was half of a
-random playout's time). The actions themselves are still written by the per-point code, for
-the pieces the bit sets pick, in the same order. Both read the capture rules (FA-C1, FA-C2,
-FA-C7): a change to them changes `step_kinds` and the per-point code together.
+The rules are read from the bit sets (`sides`, `ahead`, `step_kinds`): a few rotations a
+direction answer for the whole board whether a capture exists (FA-C7, FV-B3) and which pieces
+have one, instead of a walk over every piece and line. On the boards' row-by-row numbering a
+step in direction d adds the same number to every point, so `ahead` moves a bit set one step
+with a mask and a rotation. The actions are written in the order of their numbers (board
+order, then direction, approach before withdrawal before paika), which is the order of the
+per-point walk they replaced:
+
+- captures without +female (`captures_in_order`): the bit sets of a direction at a time, then
+  sorted (a turn has a few);
+- paika, +female turns, chains, Vela's orange steps: for each piece with a move, each action of
+  each direction is written, then counted only if it is legal (``n += legal``): no branch on
+  a random board's cells, which mispredict often;
+- Vela's phase 1 (FV-B4): orange must leave green a capture. An orange step P -> Q takes one
+  of green's captures away only if Q is its landing point or P the lemur it takes, so two
+  captures with other landing points and lemurs (`green_witnesses`) decide it for every step
+  but those of the few pieces that could take both; only those have the board after the step
+  searched (with every step searched, orange's list was a third of Vela's playout time).
 
 The kernels allocate nothing and keep no array, so they are compiled without numba's reference
 counting (``_nrt=False``): it counted each array a call is passed (the state, spec's four) on
@@ -46,7 +62,9 @@ POOL = 18      # POOL + p: p's lemurs captured by the opponent (FM-A1)
 IRREV = 20     # a capture or placement happened this turn: restart the repetition record
 HLEN = 21      # entries in the repetition record
 SEEN = 22      # 2 words: the record's filter (core.history)
-BOARD = 24     # BOARD + point: cell code
+PIECES = 24    # PIECES + 2 p, + 1: bit set of p's pieces (low, high 32 bits), kept with the board
+FEMALES = 28   # FEMALES + 2 p, + 1: bit set of p's Female, the same way
+BOARD = 32     # BOARD + point: cell code
 
 # cells
 EMPTY = 0      # 1 + p: lemur of p; 3 + p: Female of p
@@ -58,7 +76,7 @@ ONGOING, END_NO_PIECES, END_FEMALE_ALONE, END_NO_MOVE, END_REPETITION, END_NO_CA
 PAIKA, APPROACH, WITHDRAWAL = 0, 1, 2
 # par indices
 P_N, P_FEMALE, P_TAMARINS, P_VELA, P_NOCAP, P_FIRST_SINGLE, P_ALONE, P_DECLINE, P_VELA_PAIKA, P_ENTRY = range(10)
-P_SHIFT = 10          # + d: step[P, d] - P, the same for every P (`bit_tables`)
+P_ROTATE = 10         # + d: step[P, d] - P modulo 64, the same for every P (`bit_tables`)
 P_FROM = 18           # + d: bit set of the points with a step in direction d
 PAR_LEN = 26
 VELA_PHASE2 = 17      # FV-A2
@@ -80,20 +98,19 @@ def decode(a: int) -> tuple[int, int, int, int]:
 
 
 def bit_tables(par: np.ndarray, step: np.ndarray) -> None:
-    """Fills par's P_SHIFT and P_FROM: on the boards' row-by-row numbering a step in direction d
-    adds the same number to every point, so a bit set moves one step with a mask and a shift."""
+    """Fills par's P_ROTATE and P_FROM: on the boards' row-by-row numbering a step in direction d
+    adds the same number k to every point, so a bit set moves one step with a mask and a
+    shift: a rotation by k modulo 64 (one instruction for either sign; the mask keeps the
+    bits from wrapping round)."""
     n = step.shape[0]
     if n > 62:
         raise ValueError("bit sets of the points need at most 62 points")
     for d in range(8):
-        par[P_SHIFT + d] = par[P_FROM + d] = 0
-        for P in range(n):
-            if step[P, d] >= 0:
-                par[P_SHIFT + d] = step[P, d] - P
-                par[P_FROM + d] |= 1 << P
-        for P in range(n):
-            if step[P, d] >= 0 and step[P, d] - P != par[P_SHIFT + d]:
-                raise ValueError("the board's steps are not uniform shifts of the point numbers")
+        shifts = {step[P, d] - P for P in range(n) if step[P, d] >= 0}
+        if len(shifts) > 1:
+            raise ValueError("the board's steps are not uniform shifts of the point numbers")
+        par[P_ROTATE + d] = shifts.pop() % 64 if shifts else 1
+        par[P_FROM + d] = sum(1 << P for P in range(n) if step[P, d] >= 0)
 
 
 def new_state(n: int, entry: int) -> np.ndarray:
@@ -120,20 +137,6 @@ def vela1(s: np.ndarray, par: np.ndarray) -> bool:
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def kinds(s: np.ndarray, step: np.ndarray, P: int, Q: int, d: int, p: int) -> int:
-    """Bit 1: a move P -> Q in direction d is an approach (FA-C1, FF-B3); bit 2: a withdrawal
-    (FA-C2)."""
-    k = 0
-    t = step[Q, d]
-    if t >= 0 and is_enemy(s[BOARD + t], p):
-        k |= 1
-    t = step[P, d ^ 4]
-    if t >= 0 and is_enemy(s[BOARD + t], p):
-        k |= 2
-    return k
-
-
-@njit(cache=True, forceinline=True, _nrt=False)
 def visited(s: np.ndarray, q: int) -> bool:
     if q < 32:
         return (s[VIS_LO] >> q) & 1 == 1
@@ -152,25 +155,50 @@ def visit(s: np.ndarray, q: int) -> None:
 def ahead(m: int, par: np.ndarray, d: int) -> int:
     """The points one step in direction d from the points of the bit set m. In the other
     direction it reads: the points whose step in direction d ^ 4 is in m."""
-    k = par[P_SHIFT + d]
-    m &= par[P_FROM + d]
-    return m << k if k >= 0 else m >> -k
+    x = np.uint64(m & par[P_FROM + d])
+    r = np.uint64(par[P_ROTATE + d])
+    return np.int64((x << r) | (x >> (np.uint64(64) - r)))
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def bits(s: np.ndarray, at: int) -> int:
+    """The bit set kept at s[at] (low 32 bits), s[at + 1] (high)."""
+    return (np.int64(s[at]) & 0xFFFFFFFF) | (np.int64(s[at + 1]) << 32)
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def flip(s: np.ndarray, q: int, c: int) -> None:
+    """Flips point q in the bit sets of the piece c (PIECES, FEMALES)."""
+    o = 2 * ((c - 1) & 1) + (q >> 5)
+    bit = np.int32(np.int64(1) << (q & 31))         # bit 31 wraps to the sign bit
+    s[PIECES + o] ^= bit
+    if c >= 3:
+        s[FEMALES + o] ^= bit
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def put(s: np.ndarray, q: int, c: int) -> None:
+    """Puts the piece c on the empty point q."""
+    s[BOARD + q] = c
+    flip(s, q, c)
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def lift(s: np.ndarray, q: int) -> int:
+    """Takes the piece off point q; returns it."""
+    c = s[BOARD + q]
+    s[BOARD + q] = EMPTY
+    flip(s, q, c)
+    return c
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
 def sides(s: np.ndarray, par: np.ndarray, p: int) -> tuple[int, int, int, int]:
-    """p's pieces, the enemy's, p's Female and the empty points, as bit sets. Without a test a
-    point (it mispredicts on a random board)."""
-    own = enemy = fem = np.int64(0)
-    for i in range(par[P_N]):
-        c = s[BOARD + i]
-        occupied = np.int64(c != EMPTY)
-        mine = occupied & np.int64(((c - 1) & 1) == p)
-        own |= mine << i
-        enemy |= (occupied ^ mine) << i
-        fem |= (mine & np.int64(c >= 3)) << i
+    """p's pieces, the enemy's, p's Female and the empty points, as bit sets."""
+    own = bits(s, PIECES + 2 * p)
+    enemy = bits(s, PIECES + 2 - 2 * p)
     every = (np.int64(1) << par[P_N]) - 1
-    return own, enemy, fem, every & ~(own | enemy)
+    return own, enemy, bits(s, FEMALES + 2 * p), every & ~(own | enemy)
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
@@ -195,6 +223,17 @@ def capturers(own: int, enemy: int, empty: int, par: np.ndarray) -> int:
     return m
 
 
+@njit(cache=True, forceinline=True, _nrt=False)
+def movers(own: int, fem: int, empty: int, par: np.ndarray) -> int:
+    """The pieces of `own` with a step onto an empty point, and the Females of `fem` with a
+    jump over an own piece onto one (FF-B2)."""
+    m = np.int64(0)
+    for d in range(8):
+        back = d ^ 4
+        m |= own & ahead(empty, par, back) | fem & ahead(own & ahead(empty, par, back), par, back)
+    return m
+
+
 @njit(cache=True, _nrt=False)
 def any_move(s: np.ndarray, spec, p: int) -> bool:
     """Whether p has a legal first action at the start of his turn (FA-E2, FV-B3)."""
@@ -215,88 +254,163 @@ def any_move(s: np.ndarray, spec, p: int) -> bool:
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
+def captures_in_order(own: int, enemy: int, empty: int, par: np.ndarray, out: np.ndarray) -> int:
+    """The capturing steps of the pieces of `own` (FA-C1, FA-C2; no Female jumps), in the
+    order of `legal_start`, which is the order of the action numbers: written a direction
+    at a time from the bit sets, then sorted (they are few)."""
+    n = 0
+    for d in range(8):
+        _, approach, withdrawal = step_kinds(own, enemy, empty, par, d)
+        for kind in range(APPROACH, WITHDRAWAL + 1):
+            m = approach if kind == APPROACH else withdrawal
+            while m:
+                P = lowest_bit(m)
+                m &= m - 1
+                out[n] = ((P * 8 + d) * 2) * 3 + kind
+                n += 1
+    for i in range(1, n):
+        a = out[i]
+        j = i
+        while j > 0 and out[j - 1] > a:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = a
+    return n
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def steps_in_order(own: int, empty: int, par: np.ndarray, out: np.ndarray) -> int:
+    """The steps of the pieces of `own` onto empty points (FA-C8: paika), in board order,
+    then by direction; each written, then counted only if it is legal."""
+    n = 0
+    pieces = movers(own, 0, empty, par)
+    while pieces:
+        P = lowest_bit(pieces)
+        pieces &= pieces - 1
+        at = np.int64(1) << P
+        for d in range(8):
+            out[n] = ((P * 8 + d) * 2) * 3
+            n += ahead(at, par, d) & empty != 0
+    return n
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
 def legal_start(s: np.ndarray, spec, out: np.ndarray) -> int:
     """First actions of a turn: captures only if one exists (FA-C7), else paika (FA-C8);
-    with +female everything (FF-C2), jumps included (FF-B2)."""
-    par, step, jump, dirs = spec[0], spec[1], spec[2], spec[3]
+    with +female everything (FF-C2), jumps included (FF-B2), in board order, then by
+    direction. Without +female they come from `captures_in_order` or `steps_in_order`;
+    with it each action of a piece is written, then counted only if it is legal."""
+    par = spec[0]
     p = s[TO_MOVE]
     free = par[P_FEMALE] != 0
     decline = par[P_DECLINE] != 0
-    own, enemy, _, empty = sides(s, par, p)
+    own, enemy, fem, empty = sides(s, par, p)
+    if not free:
+        n = captures_in_order(own, enemy, empty, par, out)
+        if n > 0 or vela1(s, par):
+            return n                        # FA-C7; FV-B3: no paika for green in phase 1
+        return steps_in_order(own, empty, par, out)                          # FA-C8
     capturing = capturers(own, enemy, empty, par)
-    if free:
-        pieces = own                        # FF-C2: every step and jump of every piece
-    elif capturing:
-        pieces = capturing                  # FA-C7: their captures only
-    elif vela1(s, par):
-        return 0                            # FV-B3: no paika for green in phase 1
-    else:
-        pieces = own                        # FA-C8: paika
-    paika = free or capturing == 0
+    pieces = movers(own, fem, empty, par)   # FF-C2: every step and jump of every piece
     n = 0
     while pieces:                           # in board order
         P = lowest_bit(pieces)
         pieces &= pieces - 1
-        c = s[BOARD + P]
+        at = np.int64(1) << P
         captures = (capturing >> P) & 1 != 0    # else none of its steps is a capture
-        for i in range(1, dirs[P, 0] + 1):
-            d = dirs[P, i]
-            Q = step[P, d]
-            if Q < 0:
-                continue
-            if (empty >> Q) & 1:
-                k = kinds(s, step, P, Q, d, p) if captures else 0
-                a = ((P * 8 + d) * 2) * 3
-                if k & 1:
-                    out[n] = a + APPROACH
-                    n += 1
-                if k & 2:
-                    out[n] = a + WITHDRAWAL
-                    n += 1
-                if (k == 0 and paika) or (free and decline):
-                    out[n] = a
-                    n += 1
-            elif c >= 3 and is_own(s[BOARD + Q], p):
-                J = jump[P, d]
-                if J >= 0 and s[BOARD + J] == EMPTY:
-                    k = kinds(s, step, P, J, d, p)
-                    a = ((P * 8 + d) * 2 + 1) * 3
-                    if k & 1:
-                        out[n] = a + APPROACH
-                        n += 1
-                    if k & 2:
-                        out[n] = a + WITHDRAWAL
-                        n += 1
-                    if k == 0 or decline:
-                        out[n] = a
-                        n += 1
+        for d in range(8):                  # in order; ahead is empty where P has no step
+            a = ((P * 8 + d) * 2) * 3
+            to = ahead(at, par, d) & empty
+            behind = ahead(at, par, d ^ 4) & enemy != 0
+            approach = captures & (ahead(to, par, d) & enemy != 0)          # FA-C1
+            withdrawal = captures & (to != 0) & behind                      # FA-C2
+            out[n] = a + APPROACH
+            n += approach
+            out[n] = a + WITHDRAWAL
+            n += withdrawal
+            out[n] = a
+            n += (to != 0) & (((approach | withdrawal) == 0) | decline)
+            if (fem >> P) & 1:              # FF-B2: the Female jumps over an own piece
+                to = ahead(ahead(at, par, d) & own, par, d) & empty
+                approach = ahead(to, par, d) & enemy != 0
+                withdrawal = (to != 0) & behind
+                out[n] = a + 3 + APPROACH
+                n += approach
+                out[n] = a + 3 + WITHDRAWAL
+                n += withdrawal
+                out[n] = a + 3
+                n += (to != 0) & (((approach | withdrawal) == 0) | decline)
     return n
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def green_witnesses(green: int, orange: int, empty: int, spec) -> tuple[int, int, int, int]:
+    """Two of green's captures (FA-C1, FA-C2) as (landing point, lemur it takes), the second
+    with another landing point and another lemur than the first; -1 where there is none."""
+    par, step = spec[0], spec[1]
+    L1 = T1 = -1
+    for d in range(8):
+        back = d ^ 4
+        land = empty & ahead(green, par, d)
+        approach = land & ahead(orange, par, back)              # the lemur one step on
+        withdrawal = land & ahead(ahead(orange, par, d), par, d)    # two steps back
+        for kind in range(2):
+            m = approach if kind == 0 else withdrawal
+            while m:
+                L = lowest_bit(m)
+                m &= m - 1
+                T = step[L, d] if kind == 0 else step[step[L, back], back]
+                if L1 < 0:
+                    L1, T1 = L, T
+                elif L != L1 and T != T1:
+                    return L1, T1, L, T
+    return L1, T1, -1, -1
+
+
+@njit(cache=True, _nrt=False)
+def leaves_capture(green: int, orange: int, empty: int, par: np.ndarray) -> bool:
+    """Whether green has a capture on this board (not inlined: it is rarely called, and
+    inlined it slowed the loop around it)."""
+    return capturers(green, orange, empty, par) != 0
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
 def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
     """FV-B4/B5 (and FV-R2's `vela_orange=paika_only`): orange steps that leave green a
-    capture, or all of them if none does. They capture nothing (kind none)."""
-    par, step, dirs = spec[0], spec[1], spec[3]
+    capture, or all of them if none does. They capture nothing (kind none).
+
+    An orange step P -> Q takes one of green's captures away only if Q is its landing point
+    or P the lemur it takes: a step that takes neither of two `green_witnesses` leaves green
+    a capture. Only the pieces with a step that could take both (`suspects`, few) have
+    the board after each of their steps searched."""
+    par = spec[0]
     paika_only = par[P_VELA_PAIKA] != 0
     orange, green, _, empty = sides(s, par, 1)
+    L1, T1, L2, T2 = green_witnesses(green, orange, empty, spec)
+    suspects = np.int64(0)
+    for d in range(8):
+        # the pieces whose step in direction d takes witness i away (all if there is none)
+        takes1 = ahead(np.int64(1) << L1, par, d ^ 4) | np.int64(1) << T1 if L1 >= 0 else -1
+        takes2 = ahead(np.int64(1) << L2, par, d ^ 4) | np.int64(1) << T2 if L2 >= 0 else -1
+        suspects |= takes1 & takes2
     for keep_all in (False, True):
         n = 0
-        pieces = orange
+        pieces = movers(orange, 0, empty, par)
         while pieces:                       # in board order
             P = lowest_bit(pieces)
             pieces &= pieces - 1
-            for k in range(1, dirs[P, 0] + 1):
-                d = dirs[P, k]
-                Q = step[P, d]
-                if Q < 0 or s[BOARD + Q] != EMPTY:
-                    continue
-                if paika_only and kinds(s, step, P, Q, d, 1) != 0:
-                    continue
-                moved = (np.int64(1) << P) | (np.int64(1) << Q)     # the board after the step
-                if keep_all or capturers(green, orange ^ moved, empty ^ moved, par) != 0:
-                    out[n] = ((P * 8 + d) * 2) * 3
-                    n += 1
+            at = np.int64(1) << P
+            suspect = (suspects >> P) & 1 != 0 and not keep_all
+            for d in range(8):              # in order; ahead is empty where P has no step
+                to = ahead(at, par, d) & empty
+                legal = to != 0
+                if paika_only:
+                    legal &= (ahead(to, par, d) & green == 0) & (ahead(at, par, d ^ 4) & green == 0)
+                if suspect & legal:
+                    moved = at | to         # the board after the step
+                    legal = leaves_capture(green, orange ^ moved, empty ^ moved, par)
+                out[n] = ((P * 8 + d) * 2) * 3
+                n += legal
         if n > 0:
             return n
     return 0
@@ -305,41 +419,39 @@ def legal_vela_orange(s: np.ndarray, spec, out: np.ndarray) -> int:
 @njit(cache=True, forceinline=True, _nrt=False)
 def continuations(s: np.ndarray, spec, out: np.ndarray, write: bool) -> int:
     """FA-D2..D4, FF-B4: capturing moves of the chain's piece, not in the direction just
-    played, not landing on a visited point. Counts them (stops at the first if not write)."""
-    par, step, jump, dirs = spec[0], spec[1], spec[2], spec[3]
-    p = s[TO_MOVE]
+    played, not landing on a visited point. Counts them, and writes them if `write` (each
+    written, then counted only if it is legal)."""
+    par = spec[0]
     P = s[CPOS]
     ld = s[LDIR]
-    female = s[BOARD + P] >= 3
+    own, enemy, fem, empty = sides(s, par, s[TO_MOVE])
+    free = empty & ~bits(s, VIS_LO)             # FA-D3
+    at = np.int64(1) << P
+    female = (fem >> P) & 1 != 0
     n = 0
-    for k in range(1, dirs[P, 0] + 1):
-        d = dirs[P, k]
-        if d == ld:
-            continue
-        for j in range(2 if female else 1):
-            Q = step[P, d]
-            if Q < 0:
-                break
-            if j == 1:
-                if not is_own(s[BOARD + Q], p):
-                    break
-                Q = jump[P, d]
-                if Q < 0:
-                    break
-            if s[BOARD + Q] != EMPTY or visited(s, Q):
-                continue
-            k = kinds(s, step, P, Q, d, p)
-            if k == 0:
-                continue
-            if not write:
-                return 1
-            a = ((P * 8 + d) * 2 + j) * 3
-            if k & 1:
-                out[n] = a + APPROACH
-                n += 1
-            if k & 2:
-                out[n] = a + WITHDRAWAL
-                n += 1
+    for d in range(8):
+        a = ((P * 8 + d) * 2) * 3
+        other = d != ld                         # FA-D2
+        behind = ahead(at, par, d ^ 4) & enemy != 0
+        to = ahead(at, par, d) & free
+        approach = other & (ahead(to, par, d) & enemy != 0)
+        withdrawal = other & (to != 0) & behind
+        if write:
+            out[n] = a + APPROACH
+        n += approach
+        if write:
+            out[n] = a + WITHDRAWAL
+        n += withdrawal
+        if female:                              # FF-B4: the Female's jumps too
+            to = ahead(ahead(at, par, d) & own, par, d) & free
+            approach = other & (ahead(to, par, d) & enemy != 0)
+            withdrawal = other & (to != 0) & behind
+            if write:
+                out[n] = a + 3 + APPROACH
+            n += approach
+            if write:
+                out[n] = a + 3 + WITHDRAWAL
+            n += withdrawal
     return n
 
 
@@ -467,7 +579,7 @@ def apply(s: np.ndarray, spec, action: int) -> int:
         if action == n_steps:                               # stop
             return end_turn(s, spec)
         if action > n_steps + 1:                            # FM-B2 placement
-            s[BOARD + action - n_steps - 2] = 1 + p
+            put(s, action - n_steps - 2, 1 + p)
             s[COUNT + p] += 1
             s[POOL + p] -= 1
             s[TAM + p] -= 1
@@ -478,9 +590,7 @@ def apply(s: np.ndarray, spec, action: int) -> int:
     j = (action // 3) % 2
     kind = action % 3
     Q = jump[P, d] if j else step[P, d]
-    c = s[BOARD + P]
-    s[BOARD + Q] = c
-    s[BOARD + P] = EMPTY
+    put(s, Q, lift(s, P))
     if kind == PAIKA:
         return end_turn(s, spec)
     # FA-C3/C4: remove the captured line now
@@ -503,7 +613,7 @@ def apply(s: np.ndarray, spec, action: int) -> int:
             s[FEM + q] = 0
         else:
             s[POOL + q] += 1
-        s[BOARD + t] = EMPTY
+        lift(s, t)
         s[COUNT + q] -= 1
         k += 1
         if single or (x >= 3 and par[P_ALONE] != 0):
@@ -540,9 +650,11 @@ def settle(s: np.ndarray, spec) -> int:
     player to move, and the first repetition entry."""
     par = spec[0]
     s[COUNT] = s[COUNT + 1] = s[FEM] = s[FEM + 1] = 0
+    s[PIECES:BOARD] = 0
     for i in range(par[P_N]):
         c = s[BOARD + i]
         if c != EMPTY:
+            flip(s, i, c)
             o = (c - 1) & 1
             s[COUNT + o] += 1
             if c >= 3:
