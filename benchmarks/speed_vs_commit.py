@@ -3,10 +3,10 @@
 For every ruleset: random playouts per CPU second (the `bench` loop), alpha-beta nodes per CPU
 second (a fixed node budget from the start position, so both sides search the same tree: the
 node counts and moves are checked equal) and MCTS iterations per CPU second (a fixed number).
-On request (``--kinds kernels``), random playouts through a loop of this script's own, the same
-source for both commits: the rules kernels alone, without what each commit's playout loop adds
-(7e103a9's loop counted a reference on every array it passed to a kernel, atomic instructions
-that took 40% of a playout; today's passes views without counts, see `core.kernels.borrowed`).
+On request, random playouts through a loop of this script's own, the same source for both
+commits, so the rules kernels alone: ``kernels`` passes the kernels views of the arrays without
+reference counts (as today's loops do, `core.kernels.borrowed`), ``kernels_counted`` passes the
+arrays as they are (as 7e103a9's loop did: an atomic count on every array of every call).
 
 How the comparison is kept fair (docs/BENCHMARKS.md says what went wrong before):
 - each ruleset gets a fresh process per commit (the earlier commit exported afresh with
@@ -20,7 +20,7 @@ How the comparison is kept fair (docs/BENCHMARKS.md says what went wrong before)
   side's rounds is reported, with ours / base, and the load average before and after.
 
 Usage: python benchmarks/speed_vs_commit.py [--base 7e103a9] [--rounds 4] [--seconds 1.0]
-       [--kinds playouts kernels nodes iterations] [--rulesets oware dara ...] [--out FILE.json]
+       [--kinds playouts kernels kernels_counted nodes iterations] [--rulesets oware dara ...] [--out FILE.json]
 """
 from __future__ import annotations
 
@@ -81,54 +81,65 @@ def borrowed(typingctx, array):     # core.kernels.borrowed, which 7e103a9 has n
 
 legal, apply, to_move, returns, chance_probs = tuple(game.kernels)[:5]
 
-@njit
-def kernel_playouts(s0, spec, games, seed):
-    """Random playouts calling the kernels with views without reference counts; the plies."""
-    x = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)
-    out, probs = np.empty(MAX_ACTIONS_BUFFER, np.int64), np.empty(MAX_ACTIONS_BUFFER, np.float64)
-    ret = np.empty(2, np.float64)
-    plies = 0
-    for _ in range(games):
-        s = s0.copy()
-        v, sp, o, pr = borrowed(s), borrowed(spec), borrowed(out), borrowed(probs)
-        while True:
-            p = to_move(v, sp)
-            if p == TERMINAL:
-                break
-            n = legal(v, sp, o)
-            x ^= x << np.uint64(13)
-            x ^= x >> np.uint64(7)
-            x ^= x << np.uint64(17)
-            if p == CHANCE:
-                chance_probs(v, sp, pr)
-                r, acc, k = np.float64(x >> np.uint64(11)) / 9007199254740992.0, 0.0, n - 1
-                for i in range(n - 1):
-                    acc += pr[i]
-                    if r < acc:
-                        k = i
-                        break
-                a = o[k]
-            else:
-                a = o[np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))]
-            need = apply(v, sp, a)
-            if need:
-                bigger = np.zeros(need, s.dtype)
-                bigger[:s.shape[0]] = s
-                s = bigger
-                v = borrowed(s)
-            plies += 1
-        returns(v, sp, ret)
-        s[0] = s[0]         # s lives to here: a view without a count does not keep it alive
-    return plies
+@njit(inline="always")
+def counted(array):                 # passed as it is: a reference counted at every call
+    return array
 
-def kernels():
-    games = plies = 0
+def kernel_loop(view):
+    @njit
+    def kernel_playouts(s0, spec, games, seed):
+        """Random playouts calling the kernels with ``view``s of the arrays; the plies."""
+        x = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)
+        out, probs = np.empty(MAX_ACTIONS_BUFFER, np.int64), np.empty(MAX_ACTIONS_BUFFER, np.float64)
+        ret = np.empty(2, np.float64)
+        plies = 0
+        for _ in range(games):
+            s = s0.copy()
+            v, sp, o, pr = view(s), view(spec), view(out), view(probs)
+            while True:
+                p = to_move(v, sp)
+                if p == TERMINAL:
+                    break
+                n = legal(v, sp, o)
+                x ^= x << np.uint64(13)
+                x ^= x >> np.uint64(7)
+                x ^= x << np.uint64(17)
+                if p == CHANCE:
+                    chance_probs(v, sp, pr)
+                    r, acc, k = np.float64(x >> np.uint64(11)) / 9007199254740992.0, 0.0, n - 1
+                    for i in range(n - 1):
+                        acc += pr[i]
+                        if r < acc:
+                            k = i
+                            break
+                    a = o[k]
+                else:
+                    a = o[np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))]
+                need = apply(v, sp, a)
+                if need:
+                    bigger = np.zeros(need, s.dtype)
+                    bigger[:s.shape[0]] = s
+                    s = bigger
+                    v = view(s)
+                plies += 1
+            returns(v, sp, ret)
+            s[0] = s[0]         # s lives to here: a view without a count does not keep it alive
+        return plies
+
+    kernel_playouts(p0, game.spec, 2, 1)                             # compiles
     t0 = time.process_time()
-    while time.process_time() - t0 < seconds:
-        plies += kernel_playouts(p0, game.spec, kernel_batch, 1 + games)
-        games += kernel_batch
-    cpu = time.process_time() - t0
-    return {"per_second": games / cpu, "actions_per_second": plies / cpu, "count": games}
+    kernel_playouts(p0, game.spec, 64, 1)
+    batch = max(1, int(64 * 0.01 / max(time.process_time() - t0, 1e-6)))     # ~10 ms batches
+
+    def window():
+        games = plies = 0
+        t0 = time.process_time()
+        while time.process_time() - t0 < seconds:
+            plies += kernel_playouts(p0, game.spec, batch, 1 + games)
+            games += batch
+        cpu = time.process_time() - t0
+        return {"per_second": games / cpu, "actions_per_second": plies / cpu, "count": games}
+    return window
 
 def nodes():
     table = alphabeta.Table(game.num_actions, 20)
@@ -147,11 +158,11 @@ loops.random_playouts(p0, game.spec, 2, 1, 0)                       # compiles
 t0 = time.process_time()
 n = int(loops.random_playouts(p0, game.spec, 64, 1, 0)[0])
 batch = max(1, int(n * 0.01 / max(time.process_time() - t0, 1e-6)))   # ~10 ms batches
-kernel_playouts(p0, game.spec, 2, 1)                                 # compiles
-t0 = time.process_time()
-kernel_playouts(p0, game.spec, 64, 1)
-kernel_batch = max(1, int(64 * 0.01 / max(time.process_time() - t0, 1e-6)))
-WINDOWS = {"playouts": playouts, "kernels": kernels, "nodes": nodes, "iterations": iterations}
+WINDOWS = {"playouts": playouts, "nodes": nodes, "iterations": iterations}
+if "kernels" in kinds:
+    WINDOWS["kernels"] = kernel_loop(borrowed)
+if "kernels_counted" in kinds:
+    WINDOWS["kernels_counted"] = kernel_loop(counted)
 for kind in kinds:                                                  # compiles and warms
     WINDOWS[kind]()
 gc.collect()
@@ -241,7 +252,7 @@ def main() -> None:
         for rid in ids:
             for row in compare(Path(base_dir) / "src", rid, args):
                 rows.append(row)
-                print(f"{rid:28s} {row['kind']:10s} {row['base']:>14,.0f} "
+                print(f"{rid:28s} {row['kind']:15s} {row['base']:>14,.0f} "
                       f"{row['ours']:>14,.0f} {row['ratio']:6.3f}x", flush=True)
     load.append(os.getloadavg())
     if args.out:
