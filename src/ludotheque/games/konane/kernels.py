@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from ...core import history
+from ...core.bits import lowest_bit
 from ...core.kernels import TERMINAL
 
 EMPTY, FLOWER0, FLOWER1, KNOT, BIRD0, BIRD1 = 0, 1, 2, 4, 5, 6
@@ -49,6 +50,8 @@ ONGOING, END_NO_MOVE, END_PIECES, END_REPETITION = 0, 1, 2, 3
 S_N, S_N2, S_HB, S_KNOTS, S_LOSS_AT, S_STEP_SINGLE, S_HIST = 0, 1, 2, 3, 4, 5, 6
 S_OPEN = 7       # 4 opening cells; S_NOPEN = how many are allowed (4, or 2 with +hummingbird)
 S_NOPEN = 11
+S_ROWS = 12      # where the state's row bit sets begin (BOARD + n2)
+S_RC = 13        # where the table begins: spec[spec[S_RC] + c] = 16 * row + column of cell c
 S_NB = 16        # S_NB + 8c + d: neighbour of c in direction d, -1 off the board
 
 # directions: 0..3 orthogonal (east, west, north, south), 4..7 diagonal; d ^ 1 is the opposite
@@ -58,11 +61,15 @@ DY = np.array([0, 0, 1, -1, 1, -1, -1, 1], np.int64)
 
 def make_spec(n: int, hummingbird: bool, knots: bool, loss_at: int, step_single: bool) -> np.ndarray:
     n2 = n * n
-    spec = np.full(S_NB + 8 * n2, -1, np.int64)
+    spec = np.full(S_NB + 9 * n2, -1, np.int64)
     spec[S_N], spec[S_N2] = n, n2
     spec[S_HB], spec[S_KNOTS] = int(hummingbird), int(knots)
     spec[S_LOSS_AT], spec[S_STEP_SINGLE] = loss_at, int(step_single)
-    spec[S_HIST] = BOARD + n2
+    spec[S_ROWS] = BOARD + n2
+    spec[S_HIST] = BOARD + n2 + 3 * n
+    spec[S_RC] = S_NB + 8 * n2
+    for c in range(n2):
+        spec[S_NB + 8 * n2 + c] = 16 * (c // n) + c % n
     h = n // 2
     # KO-B1: the odd corners, then the odd centre cells; KH-B1 keeps only the corners
     cells = [(n - 1, 0), (0, n - 1), (h, h - 1), (h - 1, h)]
@@ -88,7 +95,11 @@ def new_state(spec: np.ndarray, cells: np.ndarray, to_move: int, removals: int,
     s[CAPT], s[CAPT + 1] = captured
     s[HAND], s[HAND + 1] = hand
     s[BIRD] = s[BIRD + 1] = -1
+    n, rows = int(spec[S_N]), int(spec[S_ROWS])
     for c, v in enumerate(cells):
+        plane = (v & 3) - 1 if v & 3 else (2 if v == EMPTY else -1)
+        if plane >= 0:
+            s[rows + plane * n + c // n] |= 1 << (c % n)
         if v & 3:
             s[PIECES + (v & 3) - 1] += 1
             if v & 4:
@@ -115,37 +126,51 @@ def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
 
 @njit(cache=True, forceinline=True)
 def first_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
-    """KO-C1: appends every first jump of p, found from the empty landing cells."""
-    n2 = spec[S_N2]
-    for q in range(n2):
-        if s[BOARD + q] != EMPTY:
-            continue
-        for d in range(4):
-            m = spec[S_NB + 8 * q + d]
-            if m < 0 or (s[BOARD + m] & 3) != 2 - p:
-                continue
-            c = spec[S_NB + 8 * m + d]
-            if c >= 0 and (s[BOARD + c] & 3) == p + 1:
-                out[n] = n2 + 4 * c + (d ^ 1)
+    """KO-C1: appends every first jump of p, by landing cell, then by direction from it.
+
+    Row by row, the landing cells of the jumps from each side are a few operations on the row
+    bit sets: an empty cell, an enemy next to it, p's piece beyond."""
+    w, n2, r = spec[S_N], spec[S_N2], spec[S_ROWS]
+    own, enemy, empty = r + p * w, r + (1 - p) * w, r + 2 * w
+    for y in range(w):
+        e, o, m = s[empty + y], s[enemy + y], s[own + y]
+        east = e & (o >> 1) & (m >> 2)                    # landings of the jumps westwards
+        west = e & (o << 1) & (m << 2)
+        north = e & s[enemy + y + 1] & s[own + y + 2] if y + 2 < w else 0
+        south = e & s[enemy + y - 1] & s[own + y - 2] if y >= 2 else 0
+        landings = np.int64(east | west | north | south)
+        while landings:
+            x = lowest_bit(landings)
+            landings &= landings - 1
+            q, b = y * w + x, 1 << x
+            if east & b:
+                out[n] = n2 + 4 * (q + 2) + 1
+                n += 1
+            if west & b:
+                out[n] = n2 + 4 * (q - 2)
+                n += 1
+            if north & b:
+                out[n] = n2 + 4 * (q + 2 * w) + 3
+                n += 1
+            if south & b:
+                out[n] = n2 + 4 * (q - 2 * w) + 2
                 n += 1
     return n
 
 
 @njit(cache=True)
 def has_jump(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
-    """first_jumps' early-exit twin (KO-D1). The shared test is written out in both on
-    purpose: factored into an inlined helper, the playout loop measured 5x slower."""
-    n2 = spec[S_N2]
-    for q in range(n2):
-        if s[BOARD + q] != EMPTY:
-            continue
-        for d in range(4):
-            m = spec[S_NB + 8 * q + d]
-            if m < 0 or (s[BOARD + m] & 3) != 2 - p:
-                continue
-            c = spec[S_NB + 8 * m + d]
-            if c >= 0 and (s[BOARD + c] & 3) == p + 1:
-                return True
+    """first_jumps' early-exit twin (KO-D1)."""
+    w, r = spec[S_N], spec[S_ROWS]
+    own, enemy, empty = r + p * w, r + (1 - p) * w, r + 2 * w
+    for y in range(w):
+        e, o, m = s[empty + y], s[enemy + y], s[own + y]
+        if e & (((o >> 1) & (m >> 2)) | ((o << 1) & (m << 2))):
+            return True
+        if y + 2 < w and e & s[enemy + y + 1] & s[own + y + 2]:
+            return True
+        if y >= 2 and e & s[enemy + y - 1] & s[own + y - 2]:
+            return True
     return False
 
 
@@ -237,10 +262,28 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 # -- playing an action -------------------------------------------------------------------
 
 @njit(cache=True, forceinline=True)
+def set_cell(s: np.ndarray, spec: np.ndarray, c: int, v: int) -> None:
+    """Writes v on cell c, and keeps the row bit sets in step with the board."""
+    w = spec[S_N]
+    rc = spec[spec[S_RC] + c]
+    r, bit = spec[S_ROWS] + (rc >> 4), 1 << (rc & 15)
+    old = s[BOARD + c]
+    if old & 3:
+        s[r + ((old & 3) - 1) * w] &= ~bit
+    elif old == EMPTY:
+        s[r + 2 * w] &= ~bit
+    if v & 3:
+        s[r + ((v & 3) - 1) * w] |= bit
+    elif v == EMPTY:
+        s[r + 2 * w] |= bit
+    s[BOARD + c] = v
+
+
+@njit(cache=True, forceinline=True)
 def capture(s: np.ndarray, spec: np.ndarray, p: int, m: int) -> bool:
     """Removes p's victim on m (KO-C1); True when that ends the game by KH-D1."""
     v = s[BOARD + m]
-    s[BOARD + m] = EMPTY
+    set_cell(s, spec, m, EMPTY)
     s[PIECES + 1 - p] -= 1
     s[CAPT + 1 - p] += 1
     if v & 4:
@@ -254,10 +297,10 @@ def capture(s: np.ndarray, spec: np.ndarray, p: int, m: int) -> bool:
 
 
 @njit(cache=True, forceinline=True)
-def move_piece(s: np.ndarray, p: int, c: int, q: int) -> None:
+def move_piece(s: np.ndarray, spec: np.ndarray, p: int, c: int, q: int) -> None:
     v = s[BOARD + c]
-    s[BOARD + c] = EMPTY
-    s[BOARD + q] = v
+    set_cell(s, spec, c, EMPTY)
+    set_cell(s, spec, q, v)
     if v & 4:
         s[BIRD + p] = q
 
@@ -314,7 +357,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     p = s[TO_MOVE]
     n2 = spec[S_N2]
     if action < n2:                                       # KO-B1..B3: a removal, not a capture
-        s[BOARD + action] = EMPTY
+        set_cell(s, spec, action, EMPTY)
         s[PIECES + p] -= 1
         s[REMOVALS] += 1
         return end_turn(s, spec, p, True)
@@ -322,7 +365,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
         c, d = (action - n2) // 4, (action - n2) & 3
         m = spec[S_NB + 8 * c + d]
         q = spec[S_NB + 8 * m + d]
-        move_piece(s, p, c, q)
+        move_piece(s, spec, p, c, q)
         if capture(s, spec, p, m):
             return 0
         if jump_target(s, spec, q, d, p) >= 0:
@@ -337,16 +380,16 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     if action <= 6 * n2:                                  # KH-C2: bonus step or jump
         s[BONUS] = 0
         b, t = s[BIRD + p], action - (5 * n2 + 1)
-        move_piece(s, p, b, t)
+        move_piece(s, spec, p, b, t)
         n = spec[S_N]
         if abs(t % n - b % n) == 2 or abs(t // n - b // n) == 2:
             if capture(s, spec, p, (b + t) // 2):
                 return 0
         return end_turn(s, spec, p, True)
     if action < 7 * n2 + 2:                               # KH-C4: step instead of a capture
-        move_piece(s, p, s[BIRD + p], action - (6 * n2 + 2))
+        move_piece(s, spec, p, s[BIRD + p], action - (6 * n2 + 2))
         return end_turn(s, spec, p, False)
-    s[BOARD + action - (7 * n2 + 2)] = KNOT               # KN-B2
+    set_cell(s, spec, action - (7 * n2 + 2), KNOT)        # KN-B2
     s[HAND + p] = 0
     return end_turn(s, spec, p, True)
 
