@@ -110,7 +110,7 @@ def new_state(spec: np.ndarray, cells: np.ndarray, to_move: int, removals: int,
 
 # -- geometry helpers ------------------------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     """KO-C1 / KN-B3: the landing cell of a jump from c in direction d by p, or -1."""
     m = spec[S_NB + 8 * c + d]
@@ -124,7 +124,7 @@ def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
 
 # -- legal actions ---------------------------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def first_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
     """KO-C1: appends every first jump of p, by landing cell, then by direction from it.
 
@@ -158,7 +158,7 @@ def first_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has_jump(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """first_jumps' early-exit twin (KO-D1)."""
     w, r = spec[S_N], spec[S_ROWS]
@@ -174,13 +174,13 @@ def has_jump(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     return False
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def knot_available(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """KN-B1/KN-B2: the knot is in hand and three of p's pieces have been captured."""
     return spec[S_KNOTS] != 0 and s[HAND + p] != 0 and s[CAPT + p] >= 3
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def bonus_target(s: np.ndarray, spec: np.ndarray, p: int, b: int, d: int) -> int:
     """KH-C2: the Hummingbird on b in direction d (of 8) steps to an empty neighbour or jumps
     an adjacent enemy onto the empty cell beyond; the target cell, or -1."""
@@ -197,7 +197,7 @@ def bonus_target(s: np.ndarray, spec: np.ndarray, p: int, b: int, d: int) -> int
     return -1
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def bonus_moves(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
     b = s[BIRD + p]
     base = 5 * spec[S_N2] + 1
@@ -209,7 +209,7 @@ def bonus_moves(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -261,7 +261,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 
 # -- playing an action -------------------------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def set_cell(s: np.ndarray, spec: np.ndarray, c: int, v: int) -> None:
     """Writes v on cell c, and keeps the row bit sets in step with the board."""
     w = spec[S_N]
@@ -279,7 +279,7 @@ def set_cell(s: np.ndarray, spec: np.ndarray, c: int, v: int) -> None:
     s[BOARD + c] = v
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def capture(s: np.ndarray, spec: np.ndarray, p: int, m: int) -> bool:
     """Removes p's victim on m (KO-C1); True when that ends the game by KH-D1."""
     v = s[BOARD + m]
@@ -296,7 +296,7 @@ def capture(s: np.ndarray, spec: np.ndarray, p: int, m: int) -> bool:
     return False
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def move_piece(s: np.ndarray, spec: np.ndarray, p: int, c: int, q: int) -> None:
     v = s[BOARD + c]
     set_cell(s, spec, c, EMPTY)
@@ -305,7 +305,7 @@ def move_piece(s: np.ndarray, spec: np.ndarray, p: int, c: int, q: int) -> None:
         s[BIRD + p] = q
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def start_turn(s: np.ndarray, spec: np.ndarray, irreversible: bool) -> int:
     """The player to move begins a turn: KO-D1/KN-C1 (no legal turn loses) and KH-D3."""
     p = s[TO_MOVE]
@@ -332,14 +332,14 @@ def start_turn(s: np.ndarray, spec: np.ndarray, irreversible: bool) -> int:
     return history.room(s, HLEN, h, 1)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def end_turn(s: np.ndarray, spec: np.ndarray, p: int, irreversible: bool) -> int:
     s[TURNS] += 1
     s[TO_MOVE] = 1 - p
     return start_turn(s, spec, irreversible)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def chain_over(s: np.ndarray, spec: np.ndarray, p: int, q: int) -> int:
     """A flower's finished chain offers the Hummingbird bonus when one exists (KH-C2/C3)."""
     s[CHAIN] = -1
@@ -352,7 +352,7 @@ def chain_over(s: np.ndarray, spec: np.ndarray, p: int, q: int) -> int:
     return end_turn(s, spec, p, True)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     p = s[TO_MOVE]
     n2 = spec[S_N2]
@@ -394,12 +394,12 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     return end_turn(s, spec, p, True)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_move(s: np.ndarray, spec: np.ndarray) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     w = s[WINNER]
@@ -407,7 +407,7 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
         out[w], out[1 - w] = 1.0, -1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
     """The observation tensor (6 n² + 11 floats) from ``player``'s side: planes (n² each)
     of his flowers, his Hummingbird, enemy flowers, enemy Hummingbird, knots, the chaining
