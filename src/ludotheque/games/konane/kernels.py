@@ -414,16 +414,13 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     piece; then 1 if he is to move, removals done / 2, bonus pending, chain direction one-hot
     (4), captured pieces / 3 (his first), knots in hand (his first)."""
     n2, p = spec[S_N2], player
-    flower, bird = (FLOWER0, BIRD0) if p == 0 else (FLOWER1, BIRD1)
-    enemy_flower, enemy_bird = (FLOWER1, BIRD1) if p == 0 else (FLOWER0, BIRD0)
     out[:] = 0.0
-    for c in range(n2):
+    for c in range(n2):                  # one write per occupied cell: the plane of its piece
         v = s[BOARD + c]
-        out[c] = v == flower
-        out[n2 + c] = v == bird
-        out[2 * n2 + c] = v == enemy_flower
-        out[3 * n2 + c] = v == enemy_bird
-        out[4 * n2 + c] = v == KNOT
+        if v == KNOT:
+            out[4 * n2 + c] = 1.0
+        elif v != EMPTY:
+            out[((0 if (v & 3) == p + 1 else 2) + (v >> 2)) * n2 + c] = 1.0
     b = 6 * n2
     if s[CHAIN] >= 0:
         out[5 * n2 + s[CHAIN]] = 1.0
