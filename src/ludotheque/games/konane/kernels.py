@@ -54,6 +54,11 @@ S_ROWS = 12      # where the state's row bit sets begin (BOARD + n2)
 S_RC = 13        # where the table begins: spec[spec[S_RC] + c] = 16 * row + column of cell c
 S_NB = 16        # S_NB + 8c + d: neighbour of c in direction d, -1 off the board
 
+# observe's plane of each cell code (4 bits a code), from either player's side: empty cells
+# on the chain piece's plane (written after them), then own flower, enemy flower, knot, own
+# Hummingbird, enemy Hummingbird
+OBS_PLANES = (0x3140205, 0x1340025)
+
 # directions: 0..3 orthogonal (east, west, north, south), 4..7 diagonal; d ^ 1 is the opposite
 DX = np.array([1, -1, 0, 0, 1, -1, 1, -1], np.int64)
 DY = np.array([0, 0, 1, -1, 1, -1, -1, 1], np.int64)
@@ -414,13 +419,11 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     piece; then 1 if he is to move, removals done / 2, bonus pending, chain direction one-hot
     (4), captured pieces / 3 (his first), knots in hand (his first)."""
     n2, p = spec[S_N2], player
+    planes = OBS_PLANES[p]
     out[:] = 0.0
-    for c in range(n2):                  # one write per occupied cell: the plane of its piece
+    for c in range(n2):        # without a branch: an empty cell writes 0 on the chain's plane
         v = s[BOARD + c]
-        if v == KNOT:
-            out[4 * n2 + c] = 1.0
-        elif v != EMPTY:
-            out[((0 if (v & 3) == p + 1 else 2) + (v >> 2)) * n2 + c] = 1.0
+        out[((planes >> (4 * v)) & 15) * n2 + c] = v != EMPTY
     b = 6 * n2
     if s[CHAIN] >= 0:
         out[5 * n2 + s[CHAIN]] = 1.0
