@@ -26,8 +26,8 @@ The value is ``score / (|score| + 6)``: six moves ahead is worth 0.5. A finished
 reached when the search is given one) is worth +-0.999, a draw 0; wins proper are the
 search's terminal values.
 
-The jumps and jumpers are counted on the state's row bit sets (``kernels.first_jumps``),
-a few operations and population counts a row and side.
+The jumps and jumpers are counted on the state's bit sets (``kernels.landings``): a few
+operations and population counts for four rows and a side.
 """
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ from numba import njit
 
 from ...core.bits import popcount
 from .kernels import (
-    CAPT, END, HAND, ONGOING, PIECES, S_HB, S_KNOTS, S_LOSS_AT, S_N, S_ROWS, TO_MOVE, WINNER,
+    CAPT, END, HAND, ONGOING, PIECES, S_HB, S_KNOTS, S_LOSS_AT, S_ROWS, S_WORDS, TO_MOVE, WINNER,
+    ahead, behind, word,
 )
 
 JUMPER = 0.5        # per piece that can jump
@@ -50,17 +51,17 @@ SCALE = 6.0
 
 @njit(cache=True, _nrt=False)
 def _counts(s: np.ndarray, spec: np.ndarray, p: int) -> tuple[int, int]:
-    """The first jumps of p and p's pieces that can jump: row by row, the pieces with an
-    enemy next to them and an empty cell beyond, in each direction."""
-    w, r = spec[S_N], spec[S_ROWS]
-    own, enemy, empty = r + p * w, r + (1 - p) * w, r + 2 * w
+    """The first jumps of p and p's pieces that can jump: four rows at a time, the pieces
+    with an enemy next to them and an empty cell beyond, in each direction."""
+    words, r = spec[S_WORDS], spec[S_ROWS]
+    own, enemy, empty = r + 2 * words * p, r + 2 * words * (1 - p), r + 4 * words
     jumps = jumpers = 0
-    for y in range(w):
-        m, o, e = s[own + y], s[enemy + y], s[empty + y]
+    for i in range(words):
+        m, o, e = word(s, own, i, words), word(s, enemy, i, words), word(s, empty, i, words)
         east = m & (o >> 1) & (e >> 2)
         west = m & (o << 1) & (e << 2)
-        north = m & s[enemy + y + 1] & s[empty + y + 2] if y + 2 < w else 0
-        south = m & s[enemy + y - 1] & s[empty + y - 2] if y >= 2 else 0
+        north = m & ahead(s, enemy, i, words, 1) & ahead(s, empty, i, words, 2)
+        south = m & behind(s, enemy, i, words, 1) & behind(s, empty, i, words, 2)
         jumps += popcount(east) + popcount(west) + popcount(north) + popcount(south)
         jumpers += popcount(east | west | north | south)
     return jumps, jumpers

@@ -60,8 +60,9 @@ ONGOING, END_NO_MOVE, END_PIECES, END_REPETITION = 0, 1, 2, 3
 S_N, S_N2, S_HB, S_KNOTS, S_LOSS_AT, S_STEP_SINGLE, S_HIST = 0, 1, 2, 3, 4, 5, 6
 S_OPEN = 7       # 4 opening cells; S_NOPEN = how many are allowed (4, or 2 with +hummingbird)
 S_NOPEN = 11
-S_ROWS = 12      # where the state's row bit sets begin (BOARD + n2)
-S_RC = 13        # where the table begins: spec[spec[S_RC] + c] = 16 * row + column of cell c
+S_ROWS = 12      # where the state's bit sets begin (BOARD + n2)
+S_RC = 13        # where the table begins: spec[spec[S_RC] + c] = 32 * int32 word + bit of cell c
+S_WORDS = 14     # 64-bit words a bit set (4 rows each); it takes 2 S_WORDS int32 words
 S_NB = 16        # S_NB + 8c + d: neighbour of c in direction d, -1 off the board
 
 # observe's plane of each cell code (4 bits a code), from either player's side: empty cells
@@ -80,11 +81,14 @@ def make_spec(n: int, hummingbird: bool, knots: bool, loss_at: int, step_single:
     spec[S_N], spec[S_N2] = n, n2
     spec[S_HB], spec[S_KNOTS] = int(hummingbird), int(knots)
     spec[S_LOSS_AT], spec[S_STEP_SINGLE] = loss_at, int(step_single)
+    words = (n + 3) // 4
+    spec[S_WORDS] = words
     spec[S_ROWS] = BOARD + n2
-    spec[S_HIST] = BOARD + n2 + 3 * n
+    spec[S_HIST] = BOARD + n2 + 3 * 2 * words
     spec[S_RC] = S_NB + 8 * n2
     for c in range(n2):
-        spec[S_NB + 8 * n2 + c] = 16 * (c // n) + c % n
+        y, x = divmod(c, n)
+        spec[S_NB + 8 * n2 + c] = 32 * (y // 2) + 16 * (y % 2) + x
     h = n // 2
     # KO-B1: the odd corners, then the odd centre cells; KH-B1 keeps only the corners
     cells = [(n - 1, 0), (0, n - 1), (h, h - 1), (h - 1, h)]
@@ -110,11 +114,12 @@ def new_state(spec: np.ndarray, cells: np.ndarray, to_move: int, removals: int,
     s[CAPT], s[CAPT + 1] = captured
     s[HAND], s[HAND + 1] = hand
     s[BIRD] = s[BIRD + 1] = -1
-    n, rows = int(spec[S_N]), int(spec[S_ROWS])
+    rows, stride = int(spec[S_ROWS]), 2 * int(spec[S_WORDS])
     for c, v in enumerate(cells):
         plane = (v & 3) - 1 if v & 3 else (2 if v == EMPTY else -1)
         if plane >= 0:
-            s[rows + plane * n + c // n] |= 1 << (c % n)
+            rc = int(spec[spec[S_RC] + c])
+            s[rows + plane * stride + (rc >> 5)] |= 1 << (rc & 31)
         if v & 3:
             s[PIECES + (v & 3) - 1] += 1
             if v & 4:
@@ -140,47 +145,71 @@ def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
 # -- legal actions ---------------------------------------------------------------------
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def first_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
-    """KO-C1: appends every first jump of p, by landing cell, then by direction from it.
+def word(s: np.ndarray, at: int, i: int, words: int) -> int:
+    """Word i of the bit set at s[at] (0 past the board): rows 4i..4i+3, 16 bits each. No row
+    reaches bit 15 (n <= 14), so the word is never negative and a shift by 1 or 2 along a
+    row never carries into the next one once and-ed with a set of cells."""
+    if i < 0 or i >= words:
+        return 0
+    return np.int64(s[at + 2 * i]) | (np.int64(s[at + 2 * i + 1]) << 32)
 
-    Row by row, the landing cells of the jumps from each side are a few operations on the row
-    bit sets: an empty cell, an enemy next to it, p's piece beyond."""
-    w, n2, r = spec[S_N], spec[S_N2], spec[S_ROWS]
-    own, enemy, empty = r + p * w, r + (1 - p) * w, r + 2 * w
-    for y in range(w):
-        e, o, m = s[empty + y], s[enemy + y], s[own + y]
-        east = e & (o >> 1) & (m >> 2)                    # landings of the jumps westwards
-        west = e & (o << 1) & (m << 2)
-        north = e & s[enemy + y + 1] & s[own + y + 2] if y + 2 < w else 0
-        south = e & s[enemy + y - 1] & s[own + y - 2] if y >= 2 else 0
-        landings = np.int64(east | west | north | south)
-        while landings:            # all four written, each kept if its jump exists: no branch
-            x = lowest_bit(landings)
-            landings &= landings - 1
-            q = y * w + x
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def ahead(s: np.ndarray, at: int, i: int, words: int, k: int) -> int:
+    """Word i of the bit set at s[at] moved k rows down: bit (x, y) is cell (x, y + k)."""
+    return (word(s, at, i, words) >> (16 * k)) | (word(s, at, i + 1, words) << (64 - 16 * k))
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def behind(s: np.ndarray, at: int, i: int, words: int, k: int) -> int:
+    """Word i of the bit set at s[at] moved k rows up: bit (x, y) is cell (x, y - k)."""
+    return (word(s, at, i, words) << (16 * k)) | (word(s, at, i - 1, words) >> (64 - 16 * k))
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def landings(s: np.ndarray, spec: np.ndarray, p: int, i: int) -> tuple[int, int, int, int]:
+    """The landing cells in word i of p's first jumps, by direction from them (east, west,
+    north, south): an empty cell, an enemy next to it, p's piece beyond."""
+    words, r = spec[S_WORDS], spec[S_ROWS]
+    own, enemy, empty = r + 2 * words * p, r + 2 * words * (1 - p), r + 4 * words
+    e, o, m = word(s, empty, i, words), word(s, enemy, i, words), word(s, own, i, words)
+    east = e & (o >> 1) & (m >> 2)
+    west = e & (o << 1) & (m << 2)
+    north = e & ahead(s, enemy, i, words, 1) & ahead(s, own, i, words, 2)
+    south = e & behind(s, enemy, i, words, 1) & behind(s, own, i, words, 2)
+    return east, west, north, south
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def first_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
+    """KO-C1: appends every first jump of p, by landing cell, then by direction from it
+    (found four rows at a time by `landings`). Writes up to three entries past the last
+    one it appends."""
+    w, n2 = spec[S_N], spec[S_N2]
+    for i in range(spec[S_WORDS]):
+        east, west, north, south = landings(s, spec, p, i)
+        cells = east | west | north | south
+        while cells:               # all four written, each kept if its jump exists: no branch
+            b = lowest_bit(cells)
+            cells &= cells - 1
+            q = (4 * i + (b >> 4)) * w + (b & 15)
             out[n] = n2 + 4 * (q + 2) + 1
-            n += (east >> x) & 1
+            n += (east >> b) & 1
             out[n] = n2 + 4 * (q - 2)
-            n += (west >> x) & 1
+            n += (west >> b) & 1
             out[n] = n2 + 4 * (q + 2 * w) + 3
-            n += (north >> x) & 1
+            n += (north >> b) & 1
             out[n] = n2 + 4 * (q - 2 * w) + 2
-            n += (south >> x) & 1
+            n += (south >> b) & 1
     return n
 
 
 @njit(cache=True, _nrt=False)
 def has_jump(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """first_jumps' early-exit twin (KO-D1)."""
-    w, r = spec[S_N], spec[S_ROWS]
-    own, enemy, empty = r + p * w, r + (1 - p) * w, r + 2 * w
-    for y in range(w):
-        e, o, m = s[empty + y], s[enemy + y], s[own + y]
-        if e & (((o >> 1) & (m >> 2)) | ((o << 1) & (m << 2))):
-            return True
-        if y + 2 < w and e & s[enemy + y + 1] & s[own + y + 2]:
-            return True
-        if y >= 2 and e & s[enemy + y - 1] & s[own + y - 2]:
+    for i in range(spec[S_WORDS]):
+        east, west, north, south = landings(s, spec, p, i)
+        if east | west | north | south:
             return True
     return False
 
@@ -275,18 +304,18 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 @njit(cache=True, forceinline=True, _nrt=False)
 def set_cell(s: np.ndarray, spec: np.ndarray, c: int, v: int) -> None:
     """Writes v on cell c, and keeps the row bit sets in step with the board."""
-    w = spec[S_N]
+    stride = 2 * spec[S_WORDS]
     rc = spec[spec[S_RC] + c]
-    r, bit = spec[S_ROWS] + (rc >> 4), 1 << (rc & 15)
+    r, bit = spec[S_ROWS] + (rc >> 5), 1 << (rc & 31)
     old = s[BOARD + c]
     if old & 3:
-        s[r + ((old & 3) - 1) * w] &= ~bit
+        s[r + ((old & 3) - 1) * stride] &= ~bit
     elif old == EMPTY:
-        s[r + 2 * w] &= ~bit
+        s[r + 2 * stride] &= ~bit
     if v & 3:
-        s[r + ((v & 3) - 1) * w] |= bit
+        s[r + ((v & 3) - 1) * stride] |= bit
     elif v == EMPTY:
-        s[r + 2 * w] |= bit
+        s[r + 2 * stride] |= bit
     s[BOARD + c] = v
 
 
