@@ -4,10 +4,10 @@ Cell codes: the low two bits give the owner (1 = Hibiscus, 2 = Jasmine, 0 = none
 the Hummingbird; a knot is 4 (no owner, not empty). So `own` is `v & 3 == p + 1` and `enemy`
 is `v & 3 == 2 - p`, one test each.
 
-State layout: the header below, then the n*n cells (index y*n + x), then the row bit sets
-(three planes of n rows: Hibiscus's pieces, Jasmine's pieces, the empty cells; bit x of row y
-is cell y*n + x; every board write goes through `set_cell`, which keeps them in step), then
-(with +hummingbird) the repetition record of KH-D3. Between two irreversible turns (a capture or a knot
+State layout: the header below, then the n*n cells (index y*n + x), then three bit sets of
+cells (Hibiscus's pieces, Jasmine's pieces, the empty cells; see `word` for their layout;
+every board write goes through `set_cell`, which keeps them in step), then (with +hummingbird)
+the repetition record of KH-D3. Between two irreversible turns (a capture or a knot
 placement) only Hummingbird steps are played, and they change nothing but the two
 Hummingbirds' cells and the player to move: that triple is an exact position key there.
 
@@ -17,12 +17,14 @@ Hummingbird to cell t = 5 N2 + 1 + t; pass = 6 N2 + 1; Hummingbird step instead 
 to t = 6 N2 + 2 + t; knot on t = 7 N2 + 2 + t. num_actions = 8 N2 + 2.
 
 Speed: whether a player can jump (at every turn start, KO-D1) and his first jumps (`legal`)
-were a walk over every empty cell and direction, most of a random playout's time; on the row
-bit sets they are a few shifts and ands a row (a jump lands on an empty cell with an enemy
-next to it and the jumper beyond), the jumps then written in the walk's order (landing cell,
-then direction). Rows, not one word for the board, so that every size up to 14x14 takes the
-same path. The kernels allocate nothing, so they are compiled without numba's reference
-counting (``_nrt=False``, as Fanorona's). Together: 3x the plies of a random playout on 8x8.
+were a walk over every empty cell and direction, most of a random playout's time. On the bit
+sets they are a few shifts and ands for four rows at once (`landings`: a jump lands on an
+empty cell with an enemy next to it and the jumper beyond), the jumps then written in the
+walk's order (landing cell, then direction) without a branch a direction. Four rows of 16
+bits to a 64-bit word, not the whole board in one word, so that every size up to 14x14 (four
+words) takes the same path; 8x8 is two words. The kernels allocate nothing, so they are
+compiled without numba's reference counting (``_nrt=False``, as Fanorona's). Together: about
+7x the plies of a random playout on 8x8, 5x on 14x14.
 """
 from __future__ import annotations
 
@@ -146,9 +148,10 @@ def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
 
 @njit(cache=True, forceinline=True, _nrt=False)
 def word(s: np.ndarray, at: int, i: int, words: int) -> int:
-    """Word i of the bit set at s[at] (0 past the board): rows 4i..4i+3, 16 bits each. No row
-    reaches bit 15 (n <= 14), so the word is never negative and a shift by 1 or 2 along a
-    row never carries into the next one once and-ed with a set of cells."""
+    """Word i of the bit set at s[at] (0 past the board): cell (x, y) of rows 4i..4i+3 is bit
+    16 (y - 4i) + x, stored as two int32 (two rows each). A row has n <= 14 bits, so the
+    word is never negative, and a row shifted by 1 or 2 spills into its neighbour row only
+    on bits 14 and 15, which an and with a set of cells clears."""
     if i < 0 or i >= words:
         return 0
     return np.int64(s[at + 2 * i]) | (np.int64(s[at + 2 * i + 1]) << 32)
