@@ -6,7 +6,7 @@ is `v & 3 == 2 - p`, one test each.
 
 State layout: the header below, then the n*n cells (index y*n + x), then three bit sets of
 cells (Hibiscus's pieces, Jasmine's pieces, the empty cells; see `word` for their layout;
-every board write goes through `set_cell`, which keeps them in step), then (with +hummingbird)
+every board write flips the cell in them too: `toggle`), then (with +hummingbird)
 the repetition record of KH-D3. Between two irreversible turns (a capture or a knot
 placement) only Hummingbird steps are played, and they change nothing but the two
 Hummingbirds' cells and the player to move: that triple is an exact position key there.
@@ -54,6 +54,8 @@ HLEN = 16        # entries in the repetition record
 SEEN = 18        # 2 words: the record's filter (core.history)
 BOARD = 20
 INITIAL_HISTORY = 16
+
+EMPTIES = 2      # the bit set of the empty cells (0 and 1: the players' pieces)
 
 # end reasons
 ONGOING, END_NO_MOVE, END_PIECES, END_REPETITION = 0, 1, 2, 3
@@ -118,7 +120,7 @@ def new_state(spec: np.ndarray, cells: np.ndarray, to_move: int, removals: int,
     s[BIRD] = s[BIRD + 1] = -1
     rows, stride = int(spec[S_ROWS]), 2 * int(spec[S_WORDS])
     for c, v in enumerate(cells):
-        plane = (v & 3) - 1 if v & 3 else (2 if v == EMPTY else -1)
+        plane = (v & 3) - 1 if v & 3 else (EMPTIES if v == EMPTY else -1)
         if plane >= 0:
             rc = int(spec[spec[S_RC] + c])
             s[rows + plane * stride + (rc >> 5)] |= 1 << (rc & 31)
@@ -305,28 +307,25 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 # -- playing an action -------------------------------------------------------------------
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def set_cell(s: np.ndarray, spec: np.ndarray, c: int, v: int) -> None:
-    """Writes v on cell c, and keeps the row bit sets in step with the board."""
-    stride = 2 * spec[S_WORDS]
+def toggle(s: np.ndarray, spec: np.ndarray, plane: int, c: int) -> None:
+    """Flips cell c in a bit set: 0 and 1 the players' pieces, 2 the empty cells (EMPTIES)."""
     rc = spec[spec[S_RC] + c]
-    r, bit = spec[S_ROWS] + (rc >> 5), 1 << (rc & 31)
-    old = s[BOARD + c]
-    if old & 3:
-        s[r + ((old & 3) - 1) * stride] &= ~bit
-    elif old == EMPTY:
-        s[r + 2 * stride] &= ~bit
-    if v & 3:
-        s[r + ((v & 3) - 1) * stride] |= bit
-    elif v == EMPTY:
-        s[r + 2 * stride] |= bit
-    s[BOARD + c] = v
+    s[spec[S_ROWS] + 2 * spec[S_WORDS] * plane + (rc >> 5)] ^= 1 << (rc & 31)
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def vacate(s: np.ndarray, spec: np.ndarray, c: int) -> None:
+    """Empties cell c, a piece's (its owner's from the code)."""
+    toggle(s, spec, (s[BOARD + c] & 3) - 1, c)
+    toggle(s, spec, EMPTIES, c)
+    s[BOARD + c] = EMPTY
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
 def capture(s: np.ndarray, spec: np.ndarray, p: int, m: int) -> bool:
     """Removes p's victim on m (KO-C1); True when that ends the game by KH-D1."""
     v = s[BOARD + m]
-    set_cell(s, spec, m, EMPTY)
+    vacate(s, spec, m)
     s[PIECES + 1 - p] -= 1
     s[CAPT + 1 - p] += 1
     if v & 4:
@@ -341,9 +340,12 @@ def capture(s: np.ndarray, spec: np.ndarray, p: int, m: int) -> bool:
 
 @njit(cache=True, forceinline=True, _nrt=False)
 def move_piece(s: np.ndarray, spec: np.ndarray, p: int, c: int, q: int) -> None:
+    """Moves p's piece from c to the empty cell q."""
     v = s[BOARD + c]
-    set_cell(s, spec, c, EMPTY)
-    set_cell(s, spec, q, v)
+    vacate(s, spec, c)
+    toggle(s, spec, p, q)
+    toggle(s, spec, EMPTIES, q)
+    s[BOARD + q] = v
     if v & 4:
         s[BIRD + p] = q
 
@@ -400,7 +402,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     p = s[TO_MOVE]
     n2 = spec[S_N2]
     if action < n2:                                       # KO-B1..B3: a removal, not a capture
-        set_cell(s, spec, action, EMPTY)
+        vacate(s, spec, action)
         s[PIECES + p] -= 1
         s[REMOVALS] += 1
         return end_turn(s, spec, p, True)
@@ -432,7 +434,9 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     if action < 7 * n2 + 2:                               # KH-C4: step instead of a capture
         move_piece(s, spec, p, s[BIRD + p], action - (6 * n2 + 2))
         return end_turn(s, spec, p, False)
-    set_cell(s, spec, action - (7 * n2 + 2), KNOT)        # KN-B2
+    t = action - (7 * n2 + 2)                             # KN-B2
+    toggle(s, spec, EMPTIES, t)
+    s[BOARD + t] = KNOT
     s[HAND + p] = 0
     return end_turn(s, spec, p, True)
 
