@@ -20,11 +20,13 @@ Speed: whether a player can jump (at every turn start, KO-D1) and his first jump
 were a walk over every empty cell and direction, most of a random playout's time. On the bit
 sets they are a few shifts and ands for four rows at once (`landings`: a jump lands on an
 empty cell with an enemy next to it and the jumper beyond), the jumps then written in the
-walk's order (landing cell, then direction) without a branch a direction. Four rows of 16
-bits to a 64-bit word, not the whole board in one word, so that every size up to 14x14 (four
-words) takes the same path; 8x8 is two words. The kernels allocate nothing, so they are
-compiled without numba's reference counting (``_nrt=False``, as Fanorona's). Together: about
-7x the plies of a random playout on 8x8, 5x on 14x14.
+walk's order (landing cell, then direction) without a branch a direction (so `legal` may
+write up to three entries past its count; callers' buffers hold MAX_ACTIONS_BUFFER). Four
+rows of 16 bits to a 64-bit word, not the whole board in one word, so that every size up to
+14x14 (four words) takes the same path; 8x8 is two words. The kernels allocate nothing, so
+they are compiled without numba's reference counting (``_nrt=False``, as Fanorona's).
+Together: 5-8x the plies a CPU second of a random playout, on 8x8 and 14x14 alike (against
+576668a).
 """
 from __future__ import annotations
 
