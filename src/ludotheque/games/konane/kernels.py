@@ -292,6 +292,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
         for i in range(n):
             if (out[i] - n2) // 4 != b:
                 only_bird = False
+                break
         if only_bird and (spec[S_STEP_SINGLE] == 0 or n == 1):
             for d in range(8):
                 t = spec[S_NB + 8 * b + d]
