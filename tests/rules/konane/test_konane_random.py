@@ -17,6 +17,7 @@ def check_games(s0, spec, games, seed):
     n2 = spec[K.S_N2]
     half = n2 // 2
     hb, loss_at = spec[K.S_HB], spec[K.S_LOSS_AT]
+    stride = 2 * spec[K.S_WORDS]
     out = np.empty(1024, np.int64)
     x = seed_word(seed)
     for _ in range(games):
@@ -34,6 +35,11 @@ def check_games(s0, spec, games, seed):
                     cnt[(v & 3) - 1] += 1
                     if v & 4:
                         birds[(v & 3) - 1] = c
+                rc = spec[spec[K.S_RC] + c]                        # the bit sets agree with it
+                for plane in range(3):
+                    bit = (s[spec[K.S_ROWS] + plane * stride + (rc >> 5)] >> (rc & 31)) & 1
+                    if bit != (v == K.EMPTY if plane == K.EMPTIES else (v & 3) == plane + 1):
+                        return 16
             for q in range(2):
                 if cnt[q] != s[K.PIECES + q] or birds[q] != s[K.BIRD + q]:
                     return 2
@@ -61,14 +67,23 @@ def check_games(s0, spec, games, seed):
                     return 9
                 if K.jump_target(s, spec, s[K.CHAIN], s[K.CDIR], p) < 0:
                     return 10
+            if s[K.CHAIN] < 0 and s[K.BONUS] == 0 and s[K.REMOVALS] == 2:
+                listed = 0                                         # KO-C1: every first jump listed
+                for i in range(n):
+                    if n2 <= out[i] < 5 * n2:
+                        c, d = (out[i] - n2) // 4, (out[i] - n2) & 3
+                        if (s[K.BOARD + c] & 3) != p + 1 or K.jump_target(s, spec, c, d, p) < 0:
+                            return 11
+                        listed += 1
+                for c in range(n2):
+                    if (s[K.BOARD + c] & 3) == p + 1:
+                        for d in range(4):
+                            listed -= K.jump_target(s, spec, c, d, p) >= 0
+                if listed != 0:
+                    return 17
             x = xorshift(x)
             a = out[below(x, n)]
             turns, before = s[K.TURNS], s[K.PIECES + 1 - p]
-            start = s[K.CHAIN] < 0 and s[K.BONUS] == 0 and s[K.REMOVALS] == 2
-            if start and a >= n2 and a < 5 * n2:                   # a first jump: a real jump
-                c, d = (a - n2) // 4, (a - n2) & 3
-                if (s[K.BOARD + c] & 3) != p + 1 or K.jump_target(s, spec, c, d, p) < 0:
-                    return 11
             need = K.apply(s, spec, a)
             if need:
                 bigger = np.zeros(need, np.int32)
@@ -102,6 +117,13 @@ def test_invariants_detect_a_broken_state():
     s = g.initial_data()
     s[K.PIECES] += 1                                            # a wrong count must be caught
     assert check_games(s, g.spec, 1, 1) == 2
+
+
+def test_invariants_detect_bit_sets_out_of_step_with_the_board():
+    g = load("konane?size=6")
+    s = g.initial_data()
+    s[g.spec[K.S_ROWS] + 2 * g.spec[K.S_WORDS] * K.EMPTIES] ^= 1    # a1 seen empty
+    assert check_games(s, g.spec, 1, 1) == 16
 
 
 @pytest.mark.parametrize("rid", ["konane?size=4", "konane?size=6", "konane", "konane?size=14",

@@ -26,17 +26,18 @@ The value is ``score / (|score| + 6)``: six moves ahead is worth 0.5. A finished
 reached when the search is given one) is worth +-0.999, a draw 0; wins proper are the
 search's terminal values.
 
-One pass over the empty cells counts both sides' jumps (a jump always lands on an empty
-cell), about 0.2 µs on 8x8.
+The jumps and jumpers are counted on the state's bit sets (``kernels.landings``): a few
+operations and population counts for four rows and a side.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
+from ...core.bits import popcount
 from .kernels import (
-    BOARD, CAPT, EMPTY, END, HAND, ONGOING, PIECES, S_HB, S_KNOTS, S_LOSS_AT, S_N2, S_NB,
-    TO_MOVE, WINNER,
+    CAPT, END, HAND, ONGOING, PIECES, S_HB, S_KNOTS, S_LOSS_AT, S_ROWS, S_WORDS, TO_MOVE, WINNER,
+    ahead, behind, word,
 )
 
 JUMPER = 0.5        # per piece that can jump
@@ -48,32 +49,25 @@ TEMPO = 0.5
 SCALE = 6.0
 
 
-@njit(cache=True)
-def _counts(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
-    """out[p] = first jumps of p, out[2 + p] = p's pieces that can jump."""
-    n2 = spec[S_N2]
-    out[:] = 0
-    mark = np.zeros(n2, np.uint8)
-    for q in range(n2):
-        if s[BOARD + q] != EMPTY:
-            continue
-        for d in range(4):
-            m = spec[S_NB + 8 * q + d]
-            if m < 0:
-                continue
-            om = s[BOARD + m] & 3                  # the jumped piece's owner + 1
-            if om == 0:
-                continue
-            c = spec[S_NB + 8 * m + d]
-            if c >= 0 and (s[BOARD + c] & 3) == 3 - om:
-                p = 2 - om                         # the jumper
-                out[p] += 1
-                if mark[c] == 0:
-                    mark[c] = 1
-                    out[2 + p] += 1
+@njit(cache=True, _nrt=False)
+def _counts(s: np.ndarray, spec: np.ndarray, p: int) -> tuple[int, int]:
+    """The first jumps of p and p's pieces that can jump: four rows at a time, the pieces
+    with an enemy next to them and an empty cell beyond, in each direction."""
+    words, r = spec[S_WORDS], spec[S_ROWS]
+    own, enemy, empty = r + 2 * words * p, r + 2 * words * (1 - p), r + 4 * words
+    jumps = jumpers = 0
+    for i in range(words):
+        m, o, e = word(s, own, i, words), word(s, enemy, i, words), word(s, empty, i, words)
+        east = m & (o >> 1) & (e >> 2)
+        west = m & (o << 1) & (e << 2)
+        north = m & ahead(s, enemy, i, words, 1) & ahead(s, empty, i, words, 2)
+        south = m & behind(s, enemy, i, words, 1) & behind(s, empty, i, words, 2)
+        jumps += popcount(east) + popcount(west) + popcount(north) + popcount(south)
+        jumpers += popcount(east | west | north | south)
+    return jumps, jumpers
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _side(s: np.ndarray, spec: np.ndarray, p: int, jumps: int, jumpers: int) -> float:
     """Everything counted for side p, in moves."""
     v = jumps + JUMPER * jumpers
@@ -86,16 +80,16 @@ def _side(s: np.ndarray, spec: np.ndarray, p: int, jumps: int, jumpers: int) -> 
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def evaluate(s: np.ndarray, spec: np.ndarray, player: int) -> float:
     me = player
     if s[END] != ONGOING:
         w = s[WINNER]
         return 0.0 if w < 0 else (0.999 if w == me else -0.999)
-    c = np.empty(4, np.int64)
-    _counts(s, spec, c)
     t = s[TO_MOVE]                                 # the side to move's point of view
-    score = _side(s, spec, t, c[t], c[2 + t]) - _side(s, spec, 1 - t, c[1 - t], c[3 - t]) + TEMPO
+    jumps, jumpers = _counts(s, spec, t)
+    their_jumps, their_jumpers = _counts(s, spec, 1 - t)
+    score = _side(s, spec, t, jumps, jumpers) - _side(s, spec, 1 - t, their_jumps, their_jumpers) + TEMPO
     if t != me:
         score = -score
     return score / (abs(score) + SCALE)
