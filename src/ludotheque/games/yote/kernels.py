@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from ...core import history
+from ...core.bits import lowest_bit
 from ...core.kernels import TERMINAL
 
 NMAX = 30           # cells of the largest board (Yoté 6x5)
@@ -65,7 +66,10 @@ P_W, P_H, P_N, P_FORCED, P_CHAIN, P_FRIENDLY, P_NOCAP, P_CHOKO, P_CARAVAN, P_ROU
 ORTH = 16                   # ORTH + 8c + 2d: adjacent cell, cell beyond (-1: none)
 DIAG = ORTH + 8 * NMAX      # DIAG + 16c + 4k: q, slot(c,q), r, slot(q,r) (-1: none)
 SLOTS = DIAG + 16 * NMAX    # SLOTS + 2 slot: its two cells, smaller file first
-SPEC_LEN = SLOTS + 2 * SMAX
+STEP = SLOTS + 2 * SMAX     # + d: adjacent cell - cell in direction d (the same for every cell)
+HAS1 = STEP + 4             # + d: bit set of the cells with an adjacent cell in direction d
+HAS2 = HAS1 + 4             # + d: bit set of the cells with a cell beyond it too
+SPEC_LEN = HAS2 + 4
 
 # -- actions ------------------------------------------------------------------------------
 A_DEPLOY = 0                # + cell
@@ -85,6 +89,7 @@ def make_spec(width: int, height: int, forced: int, chain: int, friendly: int, n
     """The grid tables derived from the rows and columns (orthogonal LINES) and the 2x2 blocks
     (route slots): slot 2b is the '/' diagonal of block b, 2b + 1 its '\\' diagonal."""
     spec = np.full(SPEC_LEN, -1, np.int64)
+    spec[HAS1:HAS2 + 4] = 0
     spec[:11] = (width, height, width * height, forced, chain, friendly, nocap, choko, caravan,
                  routes, 2 * (width - 1) * (height - 1))
 
@@ -103,6 +108,9 @@ def make_spec(width: int, height: int, forced: int, chain: int, friendly: int, n
                 a, b = cell(x + dx, y + dy), cell(x + 2 * dx, y + 2 * dy)
                 spec[ORTH + 8 * c + 2 * d] = a
                 spec[ORTH + 8 * c + 2 * d + 1] = b if a >= 0 else -1
+                spec[STEP + d] = dy * width + dx
+                spec[HAS1 + d] |= (a >= 0) << c
+                spec[HAS2 + d] |= (a >= 0 and b >= 0) << c
             for k, (dx, dy) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
                 q, r = cell(x + dx, y + dy), cell(x + 2 * dx, y + 2 * dy)
                 if q >= 0:
@@ -228,27 +236,51 @@ def vroute(s: np.ndarray, slot: int, extra: int) -> bool:
     return s[ROUTES + slot] != 0 or slot == extra
 
 
+@njit(cache=True, forceinline=True)
+def toward(m: int, delta: int) -> int:
+    """The bit set whose bit c is bit c + delta of m (the cells delta ahead, seen from c)."""
+    return m >> delta if delta >= 0 else m << -delta
+
+
+@njit(cache=True, forceinline=True)
+def board_sets(s: np.ndarray, n: int, p: int) -> tuple[int, int, int]:
+    """Bit sets (bit c: cell c) of the empty cells, p's cells and the enemy's cells."""
+    empty = own = np.int64(0)
+    for c in range(n):
+        v = s[c]
+        empty |= np.int64(v == 0) << c
+        own |= np.int64((v != 0) & (((v - 1) & 1) == p)) << c
+    return empty, own, ((np.int64(1) << n) - 1) & ~empty & ~own
+
+
+@njit(cache=True, forceinline=True)
+def steps_and_jumps(spec: np.ndarray, d: int, empty: int, own: int, over: int) -> tuple[int, int]:
+    """The cells of ``own`` with a step (YO-B2) in direction d, and those with a jump over a
+    cell of ``over`` (YO-C1, YO-F5)."""
+    delta = spec[STEP + d]
+    step = own & spec[HAS1 + d] & toward(empty, delta)
+    return step, own & spec[HAS2 + d] & toward(over, delta) & toward(empty, 2 * delta)
+
+
 @njit(cache=True)
 def has_main(s: np.ndarray, spec: np.ndarray, p: int, f: int, t: int, extra: int) -> bool:
     """Whether p has a main action (YO-D2), after the travel f -> t and with the route extra
     (-1: none); the board always has an empty cell."""
     if in_hand(s, p) > 0:
         return True
-    for c in range(spec[P_N]):
-        v = vget(s, c, f, t)
-        if v == 0 or owner(v) != p:
-            continue
-        for d in range(4):
-            a = spec[ORTH + 8 * c + 2 * d]
-            if a < 0:
+    empty, own, enemy = board_sets(s, spec[P_N], p)
+    if f >= 0:
+        own = (own & ~(np.int64(1) << f)) | (np.int64(1) << t)
+        empty = (empty | (np.int64(1) << f)) & ~(np.int64(1) << t)
+    over = enemy | own if spec[P_FRIENDLY] else enemy
+    for d in range(4):
+        step, jump = steps_and_jumps(spec, d, empty, own, over)
+        if step | jump:
+            return True
+    if spec[P_ROUTES] and s[NROUTES] + (extra >= 0) >= 2:
+        for c in range(spec[P_N]):
+            if not (own >> c) & 1:
                 continue
-            va = vget(s, a, f, t)
-            if va == 0:
-                return True
-            b = spec[ORTH + 8 * c + 2 * d + 1]
-            if b >= 0 and vget(s, b, f, t) == 0 and (owner(va) != p or spec[P_FRIENDLY]):
-                return True
-        if spec[P_ROUTES] and s[NROUTES] + (extra >= 0) >= 2:
             for k in range(4):
                 base = DIAG + 16 * c + 4 * k
                 r = spec[base + 2]
@@ -325,71 +357,94 @@ def can_act(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
 
 
 # -- legal actions ------------------------------------------------------------------------------
+@njit(cache=True, forceinline=True)
+def emit_direction(out: np.ndarray, n: int, c: int, delta: int, step: int, jump: int,
+                   friendly: int) -> int:
+    """The action of the camel on c in one direction: a step, a capture or a friendly jump,
+    whichever of the three bit sets holds c (at most one does). Each is written and kept only
+    if it holds: a branch on a random board mispredicts."""
+    a = c + delta
+    out[n] = A_MOVE + 30 * c + a
+    n += (step >> c) & 1
+    out[n] = A_JUMP + 30 * c + a + delta
+    n += (jump >> c) & 1
+    out[n] = A_MOVE + 30 * c + a + delta
+    return n + ((friendly >> c) & 1)
+
+
 @njit(cache=True)
 def gen_main(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
-    """The main actions (YO-A2): one pass over the cells, after a captures-only pass when
-    captures are compulsory (YO-F1)."""
+    """The main actions (YO-A2) cell by cell, the steps and jumps of each direction read off bit
+    sets of the cells; captures only, if there are any, when they are compulsory (YO-F1)."""
     N = spec[P_N]
     camels, caravan = s[HAND + p] > 0, s[CHAND + p] > 0
+    empty, own, enemy = board_sets(s, N, p)
     if spec[P_CHOKO] and s[MUSTDEP] and (camels or caravan):       # CH-B1, CH-B4, CH-B6
-        for c in range(N):
-            if s[c] == 0:
-                if camels:
-                    out[n] = A_DEPLOY + c
-                    n += 1
-                if caravan:
-                    out[n] = A_CDEPLOY + c
-                    n += 1
-        return n
-    captures = True
-    if spec[P_FORCED]:                                               # YO-F1
-        n0 = n
-        for c in range(N):
-            if s[c] != 0 and owner(s[c]) == p:
-                n = gen_captures_from(s, spec, c, p, out, n)
-        if n > n0:
-            return n
-        captures = False                                             # none exist
-    friendly, routes = spec[P_FRIENDLY], spec[P_ROUTES]
-    for c in range(N):
-        v = s[c]
-        if v == 0:                                                   # YO-B1, YR-1
+        while empty:
+            c = lowest_bit(empty)
+            empty &= empty - 1
             if camels:
                 out[n] = A_DEPLOY + c
                 n += 1
             if caravan:
                 out[n] = A_CDEPLOY + c
                 n += 1
-            continue
-        if owner(v) != p:
-            continue
-        base = ORTH + 8 * c
-        for d in range(4):
-            a = spec[base + 2 * d]
-            if a < 0:
-                continue
-            va = s[a]
-            if va == 0:                                              # YO-B2
-                out[n] = A_MOVE + 30 * c + a
+        return n
+    none = np.int64(0)
+    s0, j0 = steps_and_jumps(spec, 0, empty, own, enemy)
+    s1, j1 = steps_and_jumps(spec, 1, empty, own, enemy)
+    s2, j2 = steps_and_jumps(spec, 2, empty, own, enemy)
+    s3, j3 = steps_and_jumps(spec, 3, empty, own, enemy)
+    route_captures = spec[P_ROUTES] and s[NROUTES] >= 2               # YT-D1
+    if spec[P_FORCED]:                                               # YO-F1
+        n0 = n
+        cells = j0 | j1 | j2 | j3 | (own if route_captures else none)
+        while cells:
+            c = lowest_bit(cells)
+            cells &= cells - 1
+            n = gen_captures_from(s, spec, c, p, out, n)
+        if n > n0:
+            return n
+        j0 = j1 = j2 = j3 = none                                     # none exist
+        route_captures = False
+    f0 = f1 = f2 = f3 = none
+    if spec[P_FRIENDLY]:                                             # YO-F5
+        f0 = steps_and_jumps(spec, 0, empty, own, own)[1]
+        f1 = steps_and_jumps(spec, 1, empty, own, own)[1]
+        f2 = steps_and_jumps(spec, 2, empty, own, own)[1]
+        f3 = steps_and_jumps(spec, 3, empty, own, own)[1]
+    movers = s0 | s1 | s2 | s3 | j0 | j1 | j2 | j3 | f0 | f1 | f2 | f3
+    if route_captures:
+        movers |= own
+    deploys = empty if camels or caravan else none                   # YO-B1, YR-1
+    d0, d1, d2, d3 = spec[STEP], spec[STEP + 1], spec[STEP + 2], spec[STEP + 3]
+    while True:
+        # the deploys on the cells before the next camel that moves, then its moves
+        c = lowest_bit(movers) if movers else N
+        before = deploys & ((np.int64(1) << c) - 1)
+        deploys ^= before
+        while before:
+            e = lowest_bit(before)
+            before &= before - 1
+            if camels:
+                out[n] = A_DEPLOY + e
                 n += 1
-                continue
-            b = spec[base + 2 * d + 1]
-            if b < 0 or s[b] != 0:
-                continue
-            if owner(va) != p:                                       # YO-C1
-                if captures:
-                    out[n] = A_JUMP + 30 * c + b
-                    n += 1
-            elif friendly:                                           # YO-F5
-                out[n] = A_MOVE + 30 * c + b
+            if caravan:
+                out[n] = A_CDEPLOY + e
                 n += 1
-        if routes and captures and s[NROUTES] >= 2:                  # YT-D1
+        if not movers:
+            return n
+        movers &= movers - 1
+        n = emit_direction(out, n, c, d0, s0, j0, f0)
+        n = emit_direction(out, n, c, d1, s1, j1, f1)
+        n = emit_direction(out, n, c, d2, s2, j2, f2)
+        n = emit_direction(out, n, c, d3, s3, j3, f3)
+        if route_captures:
             for k in range(4):
                 r = route_capture(s, spec, c, k, p)
                 if r >= 0:
                     out[n] = A_JUMP + 30 * c + r
                     n += 1
-    return n
 
 
 @njit(cache=True)
@@ -425,9 +480,8 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
         o = 1 - p
         if s[ONB + o] - s[CARON + o] > 0:
             for c in range(spec[P_N]):
-                if s[c] == 1 + o:
-                    out[n] = A_REMOVE + c
-                    n += 1
+                out[n] = A_REMOVE + c
+                n += s[c] == 1 + o
         else:
             out[0] = A_HAND
             n = 1
