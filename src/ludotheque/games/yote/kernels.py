@@ -135,29 +135,29 @@ def new_state(spec: np.ndarray) -> np.ndarray:
 
 
 # -- small helpers ------------------------------------------------------------------------------
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def owner(v: int) -> int:
     return (v - 1) & 1
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def in_hand(s: np.ndarray, p: int) -> int:
     return s[HAND + p] + s[CHAND + p]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def total(s: np.ndarray, p: int) -> int:
     """Camels of p, caravan included (YR-2), board and hand (YO-D1)."""
     return s[ONB + p] + s[HAND + p] + s[CHAND + p]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def free_slot(s: np.ndarray, slot: int) -> bool:
     """YT-A3: no duplicate, no crossing (the other diagonal of the same block)."""
     return s[ROUTES + slot] == 0 and s[ROUTES + (slot ^ 1)] == 0
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def route_capture(s: np.ndarray, spec: np.ndarray, c: int, k: int, p: int) -> int:
     """YT-D1: the landing cell of a capture from c along two aligned routes in direction k, or -1."""
     base = DIAG + 16 * c + 4 * k
@@ -170,7 +170,7 @@ def route_capture(s: np.ndarray, spec: np.ndarray, c: int, k: int, p: int) -> in
     return r
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def route_step(s: np.ndarray, spec: np.ndarray, c: int, k: int) -> int:
     """YT-E1: the empty cell joined to c by a route in direction k, or -1."""
     q = spec[DIAG + 16 * c + 4 * k]
@@ -179,7 +179,7 @@ def route_step(s: np.ndarray, spec: np.ndarray, c: int, k: int) -> int:
     return q
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def orth_capture(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     """YO-C1: the landing cell of an orthogonal capture from c in direction d, or -1."""
     a = spec[ORTH + 8 * c + 2 * d]
@@ -191,7 +191,7 @@ def orth_capture(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int
     return b
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gen_captures_from(s: np.ndarray, spec: np.ndarray, c: int, p: int, out: np.ndarray, n: int) -> int:
     for d in range(4):
         b = orth_capture(s, spec, c, d, p)
@@ -207,7 +207,7 @@ def gen_captures_from(s: np.ndarray, spec: np.ndarray, c: int, p: int, out: np.n
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_capture_from(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     for d in range(4):
         if orth_capture(s, spec, c, d, p) >= 0:
@@ -219,7 +219,7 @@ def can_capture_from(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     return False
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def vget(s: np.ndarray, c: int, f: int, t: int) -> int:
     """The content of cell c as if the piece on f had travelled to t (f = t = -1: as is); the
     state handed to `legal` is read-only, so "what if" checks never write it."""
@@ -230,19 +230,19 @@ def vget(s: np.ndarray, c: int, f: int, t: int) -> int:
     return s[c]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def vroute(s: np.ndarray, slot: int, extra: int) -> bool:
     """Whether a route joins the slot, counting the not yet placed route ``extra``."""
     return s[ROUTES + slot] != 0 or slot == extra
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def toward(m: int, delta: int) -> int:
     """The bit set whose bit c is bit c + delta of m (the cells delta ahead, seen from c)."""
     return m >> delta if delta >= 0 else m << -delta
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def board_sets(s: np.ndarray, n: int, p: int) -> tuple[int, int, int]:
     """Bit sets (bit c: cell c) of the empty cells, p's cells and the enemy's cells."""
     empty = own = np.int64(0)
@@ -253,7 +253,7 @@ def board_sets(s: np.ndarray, n: int, p: int) -> tuple[int, int, int]:
     return empty, own, ((np.int64(1) << n) - 1) & ~empty & ~own
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def steps_and_jumps(spec: np.ndarray, d: int, empty: int, own: int, over: int) -> tuple[int, int]:
     """The cells of ``own`` with a step (YO-B2) in direction d, and those with a jump over a
     cell of ``over`` (YO-C1, YO-F5)."""
@@ -262,7 +262,7 @@ def steps_and_jumps(spec: np.ndarray, d: int, empty: int, own: int, over: int) -
     return step, own & spec[HAS2 + d] & toward(over, delta) & toward(empty, 2 * delta)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has_main(s: np.ndarray, spec: np.ndarray, p: int, f: int, t: int, extra: int) -> bool:
     """Whether p has a main action (YO-D2), after the travel f -> t and with the route extra
     (-1: none); the board always has an empty cell."""
@@ -293,7 +293,7 @@ def has_main(s: np.ndarray, spec: np.ndarray, p: int, f: int, t: int, extra: int
     return False
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def on_route(s: np.ndarray, spec: np.ndarray, c: int) -> bool:
     for k in range(4):
         sl = spec[DIAG + 16 * c + 4 * k + 1]
@@ -302,7 +302,7 @@ def on_route(s: np.ndarray, spec: np.ndarray, c: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def travel_targets(s: np.ndarray, spec: np.ndarray, c: int, extra: int) -> int:
     """YT-C2: bit mask of the cells reachable from c by route steps into empty cells."""
     reach = np.int64(1) << c
@@ -320,7 +320,7 @@ def travel_targets(s: np.ndarray, spec: np.ndarray, c: int, extra: int) -> int:
     return reach & ~(np.int64(1) << c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def main_via_travel(s: np.ndarray, spec: np.ndarray, p: int, extra: int) -> bool:
     """Whether some travel of p leaves him a main action."""
     for c in range(spec[P_N]):
@@ -332,7 +332,7 @@ def main_via_travel(s: np.ndarray, spec: np.ndarray, p: int, extra: int) -> bool
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def route_then_main(s: np.ndarray, spec: np.ndarray, p: int, slot: int) -> bool:
     """YT-C3: a step-1 route is legal if a main action follows it (possibly after a travel);
     a route never takes a main action away."""
@@ -340,7 +340,7 @@ def route_then_main(s: np.ndarray, spec: np.ndarray, p: int, slot: int) -> bool:
             or main_via_travel(s, spec, p, slot))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_act(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """YO-D2 / YT-F1: some sequence of steps 1-2 gives p a main action."""
     if has_main(s, spec, p, -1, -1, -1):
@@ -357,22 +357,18 @@ def can_act(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
 
 
 # -- legal actions ------------------------------------------------------------------------------
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def emit_direction(out: np.ndarray, n: int, c: int, delta: int, step: int, jump: int,
                    friendly: int) -> int:
-    """The action of the camel on c in one direction: a step, a capture or a friendly jump,
-    whichever of the three bit sets holds c (at most one does). Each is written and kept only
-    if it holds: a branch on a random board mispredicts."""
-    a = c + delta
-    out[n] = A_MOVE + 30 * c + a
-    n += (step >> c) & 1
-    out[n] = A_JUMP + 30 * c + a + delta
-    n += (jump >> c) & 1
-    out[n] = A_MOVE + 30 * c + a + delta
-    return n + ((friendly >> c) & 1)
+    """The action of the camel on c in one direction, if one of the three bit sets holds c (at
+    most one does): a step, a capture or a friendly jump. Written whatever they hold and kept
+    only if one does, its code computed without a branch (on a random board they mispredict)."""
+    stepping, capturing = (step >> c) & 1, (jump >> c) & 1
+    out[n] = A_MOVE + 30 * c + c + delta + (1 - stepping) * delta + capturing * (A_JUMP - A_MOVE)
+    return n + (stepping | capturing | ((friendly >> c) & 1))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gen_main(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
     """The main actions (YO-A2) cell by cell, the steps and jumps of each direction read off bit
     sets of the cells; captures only, if there are any, when they are compulsory (YO-F1)."""
@@ -447,7 +443,7 @@ def gen_main(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -
                     n += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -508,7 +504,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bonus_exists(s: np.ndarray, spec: np.ndarray, a: int, p: int) -> bool:
     """YT-E1/YT-E2: a route step or a route capture for the camel that acted."""
     for k in range(4):
@@ -518,7 +514,7 @@ def bonus_exists(s: np.ndarray, spec: np.ndarray, a: int, p: int) -> bool:
 
 
 # -- turn sequencing --------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pack_position(s: np.ndarray, spec: np.ndarray, e: int) -> None:
     """YO-S2 (and CH-E1, YT-G2) packed into ENTRY words at s[e:]."""
     for w in range(3):
@@ -537,13 +533,13 @@ def pack_position(s: np.ndarray, spec: np.ndarray, e: int) -> None:
         s[e + 4 + w] = v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish(s: np.ndarray, reason: int, winner: int) -> None:
     s[END] = reason
     s[WINNER] = winner
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
     """YO-D4: at the start of a turn, YO-D2, then YO-E2, then YO-E3."""
     p = s[TO_MOVE]
@@ -570,7 +566,7 @@ def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
         finish(s, END_NO_CAPTURE, 2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_turn(s: np.ndarray, spec: np.ndarray) -> None:
     p = s[TO_MOVE]
     o = 1 - p
@@ -602,7 +598,7 @@ def end_turn(s: np.ndarray, spec: np.ndarray) -> None:
     start_checks(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_main(s: np.ndarray, spec: np.ndarray) -> None:
     """After the main action and its removals: step 4 of YT-B1 when offered (YT-G1), or the end."""
     p = s[TO_MOVE]
@@ -614,7 +610,7 @@ def after_main(s: np.ndarray, spec: np.ndarray) -> None:
     end_turn(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_removal(s: np.ndarray, spec: np.ndarray) -> None:
     """YO-C4/YO-F3/YR-5: asks for the next owed removal, drops those that cannot be made."""
     o = 1 - s[TO_MOVE]
@@ -629,7 +625,7 @@ def next_removal(s: np.ndarray, spec: np.ndarray) -> None:
         after_main(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def capture(s: np.ndarray, spec: np.ndarray, f: int, t: int) -> bool:
     """YO-C1: jump from f to t over the cell between; returns False if the game ended (YO-D1)."""
     p = s[TO_MOVE]
@@ -652,7 +648,7 @@ def capture(s: np.ndarray, spec: np.ndarray, f: int, t: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     p = s[TO_MOVE]
     o = 1 - p
@@ -734,12 +730,12 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_move(s: np.ndarray, spec: np.ndarray) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     if s[END] != ONGOING and s[WINNER] != 2:
@@ -747,7 +743,7 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
         out[1 - s[WINNER]] = -1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
     """The observation tensor (4 NMAX + SMAX + 14 floats) from ``player``'s side: planes of
     his camels, enemy camels, his caravans, enemy caravans, then route slots; then the hands
