@@ -340,7 +340,7 @@ def route_then_main(s: np.ndarray, spec: np.ndarray, p: int, slot: int) -> bool:
             or main_via_travel(s, spec, p, slot))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True, _nrt=False)
 def can_act(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """YO-D2 / YT-F1: some sequence of steps 1-2 gives p a main action."""
     if has_main(s, spec, p, -1, -1, -1):
@@ -368,7 +368,7 @@ def emit_direction(out: np.ndarray, n: int, c: int, delta: int, step: int, jump:
     return n + (stepping | capturing | ((friendly >> c) & 1))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True, _nrt=False)
 def gen_main(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
     """The main actions (YO-A2) cell by cell, the steps and jumps of each direction read off bit
     sets of the cells; captures only, if there are any, when they are compulsory (YO-F1)."""
@@ -539,7 +539,7 @@ def finish(s: np.ndarray, reason: int, winner: int) -> None:
     s[WINNER] = winner
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, forceinline=True, _nrt=False)
 def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
     """YO-D4: at the start of a turn, YO-D2, then YO-E2, then YO-E3."""
     p = s[TO_MOVE]
