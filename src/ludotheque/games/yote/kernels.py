@@ -375,18 +375,9 @@ def gen_main(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -
     N = spec[P_N]
     camels, caravan = s[HAND + p] > 0, s[CHAND + p] > 0
     empty, own, enemy = board_sets(s, N, p)
-    if spec[P_CHOKO] and s[MUSTDEP] and (camels or caravan):       # CH-B1, CH-B4, CH-B6
-        while empty:
-            c = lowest_bit(empty)
-            empty &= empty - 1
-            if camels:
-                out[n] = A_DEPLOY + c
-                n += 1
-            if caravan:
-                out[n] = A_CDEPLOY + c
-                n += 1
-        return n
     none = np.int64(0)
+    if spec[P_CHOKO] and s[MUSTDEP] and (camels or caravan):       # CH-B1, CH-B4, CH-B6
+        own = none                                                   # deploys only
     s0, j0 = steps_and_jumps(spec, 0, empty, own, enemy)
     s1, j1 = steps_and_jumps(spec, 1, empty, own, enemy)
     s2, j2 = steps_and_jumps(spec, 2, empty, own, enemy)
