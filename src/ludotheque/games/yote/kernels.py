@@ -13,6 +13,18 @@ phase field:
 State layout: cells 0..29 (0 empty, 1 + p a camel of p, 3 + p the caravan of p), counters,
 Choko token, route slots, then the repetition record of YO-E2 (packed positions since the last
 capture, only kept while material is low; the 50-turn limit bounds it).
+
+The main actions (`gen_main`) and "has p a main action" (`has_main`, asked at every turn's
+start) were a walk over every cell and direction with a branch at each, on a random board
+mostly mispredicted: `gen_main` was three fifths of a random playout's time. Both now read
+bit sets of the cells (bit c: cell c; `board_sets`, one pass without branches): the steps
+and the jumps of a direction for the whole board are a few shifts (`steps_and_jumps`, with
+the spec's STEP/HAS1/HAS2 tables). The actions are still written cell by cell in the same
+order: the deploys up to the next camel that moves, then its four directions, each written
+in one store whose code is computed without a branch (`emit_direction`). Route captures and
+travels (``+routes``) keep the per-cell code. The kernels allocate nothing and keep no
+array, so they are compiled without numba's reference counting (``_nrt=False``), and the
+helpers of `legal` and of `end_turn` are inlined.
 """
 from __future__ import annotations
 
