@@ -21,10 +21,12 @@ bit sets of the cells (bit c: cell c; `board_sets`, one pass without branches): 
 and the jumps of a direction for the whole board are a few shifts (`steps_and_jumps`, with
 the spec's STEP/HAS1/HAS2 tables). The actions are still written cell by cell in the same
 order: the deploys up to the next camel that moves, then its four directions, each written
-in one store whose code is computed without a branch (`emit_direction`). Route captures and
-travels (``+routes``) keep the per-cell code. The kernels allocate nothing and keep no
-array, so they are compiled without numba's reference counting (``_nrt=False``), and the
-helpers of `legal` and of `end_turn` are inlined.
+in one store whose code is computed without a branch (`emit_direction`). That store, like
+the removals' loop, may write one word past the list: every caller's buffer has
+MAX_ACTIONS_BUFFER words, far more than a list holds. Route captures and travels
+(``+routes``) keep the per-cell code. The kernels allocate nothing and keep no array, so
+they are compiled without numba's reference counting (``_nrt=False``), and the helpers of
+`legal` and of `end_turn` are inlined.
 """
 from __future__ import annotations
 
