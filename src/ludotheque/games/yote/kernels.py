@@ -755,14 +755,17 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     over 12 (camels, caravans; his first), tokens over 2, 1 if he is to move, the phase
     one-hot (5), and whether he or the enemy holds the Choko token."""
     p = player
-    out[:] = 0.0
-    for c in range(spec[P_N]):
+    N = spec[P_N]
+    for c in range(N):
         # without a test a point (it mispredicts on a random board): an empty point's
         # plane is negative and sets none
         v = s[c] - 1                            # 0 light camel, 1 dark camel, 2, 3 caravans
         plane = 2 * (v >> 1) + int((v & 1) != p)
         for k in range(4):
             out[k * NMAX + c] = plane == k
+    for c in range(N, NMAX):                    # past Choko's 25 cells (every word is written
+        for k in range(4):                      # once, not cleared first)
+            out[k * NMAX + c] = 0.0
     for i in range(SMAX):
         out[4 * NMAX + i] = s[ROUTES + i]
     b = 4 * NMAX + SMAX
@@ -773,6 +776,7 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     out[b + 4] = s[TOK + p] / 2.0
     out[b + 5] = s[TOK + 1 - p] / 2.0
     out[b + 6] = s[TO_MOVE] == p
-    out[b + 7 + min(s[PHASE], 4)] = 1.0
+    for i in range(5):
+        out[b + 7 + i] = min(s[PHASE], 4) == i
     out[b + 12] = s[HOLDER] == p
     out[b + 13] = s[HOLDER] == 1 - p
