@@ -13,6 +13,20 @@ phase field:
 State layout: cells 0..29 (0 empty, 1 + p a camel of p, 3 + p the caravan of p), counters,
 Choko token, route slots, then the repetition record of YO-E2 (packed positions since the last
 capture, only kept while material is low; the 50-turn limit bounds it).
+
+The main actions (`gen_main`) and "has p a main action" (`has_main`, asked at every turn's
+start) were a walk over every cell and direction with a branch at each, on a random board
+mostly mispredicted: `gen_main` was three fifths of a random playout's time. Both now read
+bit sets of the cells (bit c: cell c; `board_sets`, one pass without branches): the steps
+and the jumps of a direction for the whole board are a few shifts (`steps_and_jumps`, with
+the spec's STEP/HAS1/HAS2 tables). The actions are still written cell by cell in the same
+order: the deploys up to the next camel that moves, then its four directions, each written
+in one store whose code is computed without a branch (`emit_direction`). That store, like
+the removals' loop, may write one word past the list: every caller's buffer has
+MAX_ACTIONS_BUFFER words, far more than a list holds. Route captures and travels
+(``+routes``) keep the per-cell code. The kernels allocate nothing and keep no array, so
+they are compiled without numba's reference counting (``_nrt=False``), and the helpers of
+`legal` and of `end_turn` are inlined.
 """
 from __future__ import annotations
 
@@ -20,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from ...core import history
+from ...core.bits import lowest_bit
 from ...core.kernels import TERMINAL
 
 NMAX = 30           # cells of the largest board (Yoté 6x5)
@@ -65,7 +80,10 @@ P_W, P_H, P_N, P_FORCED, P_CHAIN, P_FRIENDLY, P_NOCAP, P_CHOKO, P_CARAVAN, P_ROU
 ORTH = 16                   # ORTH + 8c + 2d: adjacent cell, cell beyond (-1: none)
 DIAG = ORTH + 8 * NMAX      # DIAG + 16c + 4k: q, slot(c,q), r, slot(q,r) (-1: none)
 SLOTS = DIAG + 16 * NMAX    # SLOTS + 2 slot: its two cells, smaller file first
-SPEC_LEN = SLOTS + 2 * SMAX
+STEP = SLOTS + 2 * SMAX     # + d: adjacent cell - cell in direction d (the same for every cell)
+HAS1 = STEP + 4             # + d: bit set of the cells with an adjacent cell in direction d
+HAS2 = HAS1 + 4             # + d: bit set of the cells with a cell beyond it too
+SPEC_LEN = HAS2 + 4
 
 # -- actions ------------------------------------------------------------------------------
 A_DEPLOY = 0                # + cell
@@ -85,6 +103,7 @@ def make_spec(width: int, height: int, forced: int, chain: int, friendly: int, n
     """The grid tables derived from the rows and columns (orthogonal LINES) and the 2x2 blocks
     (route slots): slot 2b is the '/' diagonal of block b, 2b + 1 its '\\' diagonal."""
     spec = np.full(SPEC_LEN, -1, np.int64)
+    spec[HAS1:HAS2 + 4] = 0
     spec[:11] = (width, height, width * height, forced, chain, friendly, nocap, choko, caravan,
                  routes, 2 * (width - 1) * (height - 1))
 
@@ -103,6 +122,9 @@ def make_spec(width: int, height: int, forced: int, chain: int, friendly: int, n
                 a, b = cell(x + dx, y + dy), cell(x + 2 * dx, y + 2 * dy)
                 spec[ORTH + 8 * c + 2 * d] = a
                 spec[ORTH + 8 * c + 2 * d + 1] = b if a >= 0 else -1
+                spec[STEP + d] = dy * width + dx
+                spec[HAS1 + d] |= (a >= 0) << c
+                spec[HAS2 + d] |= (a >= 0 and b >= 0) << c
             for k, (dx, dy) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
                 q, r = cell(x + dx, y + dy), cell(x + 2 * dx, y + 2 * dy)
                 if q >= 0:
@@ -127,29 +149,29 @@ def new_state(spec: np.ndarray) -> np.ndarray:
 
 
 # -- small helpers ------------------------------------------------------------------------------
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def owner(v: int) -> int:
     return (v - 1) & 1
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def in_hand(s: np.ndarray, p: int) -> int:
     return s[HAND + p] + s[CHAND + p]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def total(s: np.ndarray, p: int) -> int:
     """Camels of p, caravan included (YR-2), board and hand (YO-D1)."""
     return s[ONB + p] + s[HAND + p] + s[CHAND + p]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def free_slot(s: np.ndarray, slot: int) -> bool:
     """YT-A3: no duplicate, no crossing (the other diagonal of the same block)."""
     return s[ROUTES + slot] == 0 and s[ROUTES + (slot ^ 1)] == 0
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def route_capture(s: np.ndarray, spec: np.ndarray, c: int, k: int, p: int) -> int:
     """YT-D1: the landing cell of a capture from c along two aligned routes in direction k, or -1."""
     base = DIAG + 16 * c + 4 * k
@@ -162,7 +184,7 @@ def route_capture(s: np.ndarray, spec: np.ndarray, c: int, k: int, p: int) -> in
     return r
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def route_step(s: np.ndarray, spec: np.ndarray, c: int, k: int) -> int:
     """YT-E1: the empty cell joined to c by a route in direction k, or -1."""
     q = spec[DIAG + 16 * c + 4 * k]
@@ -171,7 +193,7 @@ def route_step(s: np.ndarray, spec: np.ndarray, c: int, k: int) -> int:
     return q
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def orth_capture(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
     """YO-C1: the landing cell of an orthogonal capture from c in direction d, or -1."""
     a = spec[ORTH + 8 * c + 2 * d]
@@ -183,7 +205,7 @@ def orth_capture(s: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int
     return b
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gen_captures_from(s: np.ndarray, spec: np.ndarray, c: int, p: int, out: np.ndarray, n: int) -> int:
     for d in range(4):
         b = orth_capture(s, spec, c, d, p)
@@ -199,7 +221,7 @@ def gen_captures_from(s: np.ndarray, spec: np.ndarray, c: int, p: int, out: np.n
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_capture_from(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     for d in range(4):
         if orth_capture(s, spec, c, d, p) >= 0:
@@ -211,7 +233,7 @@ def can_capture_from(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     return False
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def vget(s: np.ndarray, c: int, f: int, t: int) -> int:
     """The content of cell c as if the piece on f had travelled to t (f = t = -1: as is); the
     state handed to `legal` is read-only, so "what if" checks never write it."""
@@ -222,33 +244,57 @@ def vget(s: np.ndarray, c: int, f: int, t: int) -> int:
     return s[c]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def vroute(s: np.ndarray, slot: int, extra: int) -> bool:
     """Whether a route joins the slot, counting the not yet placed route ``extra``."""
     return s[ROUTES + slot] != 0 or slot == extra
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
+def toward(m: int, delta: int) -> int:
+    """The bit set whose bit c is bit c + delta of m (the cells delta ahead, seen from c)."""
+    return m >> delta if delta >= 0 else m << -delta
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def board_sets(s: np.ndarray, n: int, p: int) -> tuple[int, int, int]:
+    """Bit sets (bit c: cell c) of the empty cells, p's cells and the enemy's cells."""
+    empty = own = np.int64(0)
+    for c in range(n):
+        v = s[c]
+        empty |= np.int64(v == 0) << c
+        own |= np.int64((v != 0) & (((v - 1) & 1) == p)) << c
+    return empty, own, ((np.int64(1) << n) - 1) & ~empty & ~own
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def steps_and_jumps(spec: np.ndarray, d: int, empty: int, own: int, over: int) -> tuple[int, int]:
+    """The cells of ``own`` with a step (YO-B2) in direction d, and those with a jump over a
+    cell of ``over`` (YO-C1, YO-F5)."""
+    delta = spec[STEP + d]
+    step = own & spec[HAS1 + d] & toward(empty, delta)
+    return step, own & spec[HAS2 + d] & toward(over, delta) & toward(empty, 2 * delta)
+
+
+@njit(cache=True, _nrt=False)
 def has_main(s: np.ndarray, spec: np.ndarray, p: int, f: int, t: int, extra: int) -> bool:
     """Whether p has a main action (YO-D2), after the travel f -> t and with the route extra
     (-1: none); the board always has an empty cell."""
     if in_hand(s, p) > 0:
         return True
-    for c in range(spec[P_N]):
-        v = vget(s, c, f, t)
-        if v == 0 or owner(v) != p:
-            continue
-        for d in range(4):
-            a = spec[ORTH + 8 * c + 2 * d]
-            if a < 0:
+    empty, own, enemy = board_sets(s, spec[P_N], p)
+    if f >= 0:
+        own = (own & ~(np.int64(1) << f)) | (np.int64(1) << t)
+        empty = (empty | (np.int64(1) << f)) & ~(np.int64(1) << t)
+    over = enemy | own if spec[P_FRIENDLY] else enemy
+    for d in range(4):
+        step, jump = steps_and_jumps(spec, d, empty, own, over)
+        if step | jump:
+            return True
+    if spec[P_ROUTES] and s[NROUTES] + (extra >= 0) >= 2:
+        for c in range(spec[P_N]):
+            if not (own >> c) & 1:
                 continue
-            va = vget(s, a, f, t)
-            if va == 0:
-                return True
-            b = spec[ORTH + 8 * c + 2 * d + 1]
-            if b >= 0 and vget(s, b, f, t) == 0 and (owner(va) != p or spec[P_FRIENDLY]):
-                return True
-        if spec[P_ROUTES] and s[NROUTES] + (extra >= 0) >= 2:
             for k in range(4):
                 base = DIAG + 16 * c + 4 * k
                 r = spec[base + 2]
@@ -261,7 +307,7 @@ def has_main(s: np.ndarray, spec: np.ndarray, p: int, f: int, t: int, extra: int
     return False
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def on_route(s: np.ndarray, spec: np.ndarray, c: int) -> bool:
     for k in range(4):
         sl = spec[DIAG + 16 * c + 4 * k + 1]
@@ -270,7 +316,7 @@ def on_route(s: np.ndarray, spec: np.ndarray, c: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def travel_targets(s: np.ndarray, spec: np.ndarray, c: int, extra: int) -> int:
     """YT-C2: bit mask of the cells reachable from c by route steps into empty cells."""
     reach = np.int64(1) << c
@@ -288,7 +334,7 @@ def travel_targets(s: np.ndarray, spec: np.ndarray, c: int, extra: int) -> int:
     return reach & ~(np.int64(1) << c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def main_via_travel(s: np.ndarray, spec: np.ndarray, p: int, extra: int) -> bool:
     """Whether some travel of p leaves him a main action."""
     for c in range(spec[P_N]):
@@ -300,7 +346,7 @@ def main_via_travel(s: np.ndarray, spec: np.ndarray, p: int, extra: int) -> bool
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def route_then_main(s: np.ndarray, spec: np.ndarray, p: int, slot: int) -> bool:
     """YT-C3: a step-1 route is legal if a main action follows it (possibly after a travel);
     a route never takes a main action away."""
@@ -308,7 +354,7 @@ def route_then_main(s: np.ndarray, spec: np.ndarray, p: int, slot: int) -> bool:
             or main_via_travel(s, spec, p, slot))
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def can_act(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """YO-D2 / YT-F1: some sequence of steps 1-2 gives p a main action."""
     if has_main(s, spec, p, -1, -1, -1):
@@ -325,74 +371,84 @@ def can_act(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
 
 
 # -- legal actions ------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
+def emit_direction(out: np.ndarray, n: int, c: int, delta: int, step: int, jump: int,
+                   friendly: int) -> int:
+    """The action of the camel on c in one direction, if one of the three bit sets holds c (at
+    most one does): a step, a capture or a friendly jump. Written whatever they hold and kept
+    only if one does, its code computed without a branch (on a random board they mispredict)."""
+    stepping, capturing = (step >> c) & 1, (jump >> c) & 1
+    out[n] = A_MOVE + 30 * c + c + delta + (1 - stepping) * delta + capturing * (A_JUMP - A_MOVE)
+    return n + (stepping | capturing | ((friendly >> c) & 1))
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
 def gen_main(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
-    """The main actions (YO-A2): one pass over the cells, after a captures-only pass when
-    captures are compulsory (YO-F1)."""
+    """The main actions (YO-A2) cell by cell, the steps and jumps of each direction read off bit
+    sets of the cells; captures only, if there are any, when they are compulsory (YO-F1)."""
     N = spec[P_N]
     camels, caravan = s[HAND + p] > 0, s[CHAND + p] > 0
+    empty, own, enemy = board_sets(s, N, p)
+    none = np.int64(0)
     if spec[P_CHOKO] and s[MUSTDEP] and (camels or caravan):       # CH-B1, CH-B4, CH-B6
-        for c in range(N):
-            if s[c] == 0:
-                if camels:
-                    out[n] = A_DEPLOY + c
-                    n += 1
-                if caravan:
-                    out[n] = A_CDEPLOY + c
-                    n += 1
-        return n
-    captures = True
+        own = none                                                   # deploys only
+    s0, j0 = steps_and_jumps(spec, 0, empty, own, enemy)
+    s1, j1 = steps_and_jumps(spec, 1, empty, own, enemy)
+    s2, j2 = steps_and_jumps(spec, 2, empty, own, enemy)
+    s3, j3 = steps_and_jumps(spec, 3, empty, own, enemy)
+    route_captures = spec[P_ROUTES] and s[NROUTES] >= 2               # YT-D1
     if spec[P_FORCED]:                                               # YO-F1
         n0 = n
-        for c in range(N):
-            if s[c] != 0 and owner(s[c]) == p:
-                n = gen_captures_from(s, spec, c, p, out, n)
+        cells = j0 | j1 | j2 | j3 | (own if route_captures else none)
+        while cells:
+            c = lowest_bit(cells)
+            cells &= cells - 1
+            n = gen_captures_from(s, spec, c, p, out, n)
         if n > n0:
             return n
-        captures = False                                             # none exist
-    friendly, routes = spec[P_FRIENDLY], spec[P_ROUTES]
-    for c in range(N):
-        v = s[c]
-        if v == 0:                                                   # YO-B1, YR-1
+        j0 = j1 = j2 = j3 = none                                     # none exist
+        route_captures = False
+    f0 = f1 = f2 = f3 = none
+    if spec[P_FRIENDLY]:                                             # YO-F5
+        f0 = steps_and_jumps(spec, 0, empty, own, own)[1]
+        f1 = steps_and_jumps(spec, 1, empty, own, own)[1]
+        f2 = steps_and_jumps(spec, 2, empty, own, own)[1]
+        f3 = steps_and_jumps(spec, 3, empty, own, own)[1]
+    movers = s0 | s1 | s2 | s3 | j0 | j1 | j2 | j3 | f0 | f1 | f2 | f3
+    if route_captures:
+        movers |= own
+    deploys = empty if camels or caravan else none                   # YO-B1, YR-1
+    d0, d1, d2, d3 = spec[STEP], spec[STEP + 1], spec[STEP + 2], spec[STEP + 3]
+    while True:
+        # the deploys on the cells before the next camel that moves, then its moves
+        c = lowest_bit(movers) if movers else N
+        before = deploys & ((np.int64(1) << c) - 1)
+        deploys ^= before
+        while before:
+            e = lowest_bit(before)
+            before &= before - 1
             if camels:
-                out[n] = A_DEPLOY + c
+                out[n] = A_DEPLOY + e
                 n += 1
             if caravan:
-                out[n] = A_CDEPLOY + c
+                out[n] = A_CDEPLOY + e
                 n += 1
-            continue
-        if owner(v) != p:
-            continue
-        base = ORTH + 8 * c
-        for d in range(4):
-            a = spec[base + 2 * d]
-            if a < 0:
-                continue
-            va = s[a]
-            if va == 0:                                              # YO-B2
-                out[n] = A_MOVE + 30 * c + a
-                n += 1
-                continue
-            b = spec[base + 2 * d + 1]
-            if b < 0 or s[b] != 0:
-                continue
-            if owner(va) != p:                                       # YO-C1
-                if captures:
-                    out[n] = A_JUMP + 30 * c + b
-                    n += 1
-            elif friendly:                                           # YO-F5
-                out[n] = A_MOVE + 30 * c + b
-                n += 1
-        if routes and captures and s[NROUTES] >= 2:                  # YT-D1
+        if not movers:
+            return n
+        movers &= movers - 1
+        n = emit_direction(out, n, c, d0, s0, j0, f0)
+        n = emit_direction(out, n, c, d1, s1, j1, f1)
+        n = emit_direction(out, n, c, d2, s2, j2, f2)
+        n = emit_direction(out, n, c, d3, s3, j3, f3)
+        if route_captures:
             for k in range(4):
                 r = route_capture(s, spec, c, k, p)
                 if r >= 0:
                     out[n] = A_JUMP + 30 * c + r
                     n += 1
-    return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -425,9 +481,8 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
         o = 1 - p
         if s[ONB + o] - s[CARON + o] > 0:
             for c in range(spec[P_N]):
-                if s[c] == 1 + o:
-                    out[n] = A_REMOVE + c
-                    n += 1
+                out[n] = A_REMOVE + c
+                n += s[c] == 1 + o
         else:
             out[0] = A_HAND
             n = 1
@@ -454,7 +509,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bonus_exists(s: np.ndarray, spec: np.ndarray, a: int, p: int) -> bool:
     """YT-E1/YT-E2: a route step or a route capture for the camel that acted."""
     for k in range(4):
@@ -464,7 +519,7 @@ def bonus_exists(s: np.ndarray, spec: np.ndarray, a: int, p: int) -> bool:
 
 
 # -- turn sequencing --------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pack_position(s: np.ndarray, spec: np.ndarray, e: int) -> None:
     """YO-S2 (and CH-E1, YT-G2) packed into ENTRY words at s[e:]."""
     for w in range(3):
@@ -483,13 +538,13 @@ def pack_position(s: np.ndarray, spec: np.ndarray, e: int) -> None:
         s[e + 4 + w] = v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish(s: np.ndarray, reason: int, winner: int) -> None:
     s[END] = reason
     s[WINNER] = winner
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
     """YO-D4: at the start of a turn, YO-D2, then YO-E2, then YO-E3."""
     p = s[TO_MOVE]
@@ -516,7 +571,7 @@ def start_checks(s: np.ndarray, spec: np.ndarray) -> None:
         finish(s, END_NO_CAPTURE, 2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_turn(s: np.ndarray, spec: np.ndarray) -> None:
     p = s[TO_MOVE]
     o = 1 - p
@@ -548,7 +603,7 @@ def end_turn(s: np.ndarray, spec: np.ndarray) -> None:
     start_checks(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_main(s: np.ndarray, spec: np.ndarray) -> None:
     """After the main action and its removals: step 4 of YT-B1 when offered (YT-G1), or the end."""
     p = s[TO_MOVE]
@@ -560,7 +615,7 @@ def after_main(s: np.ndarray, spec: np.ndarray) -> None:
     end_turn(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_removal(s: np.ndarray, spec: np.ndarray) -> None:
     """YO-C4/YO-F3/YR-5: asks for the next owed removal, drops those that cannot be made."""
     o = 1 - s[TO_MOVE]
@@ -575,7 +630,7 @@ def next_removal(s: np.ndarray, spec: np.ndarray) -> None:
         after_main(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def capture(s: np.ndarray, spec: np.ndarray, f: int, t: int) -> bool:
     """YO-C1: jump from f to t over the cell between; returns False if the game ended (YO-D1)."""
     p = s[TO_MOVE]
@@ -598,7 +653,7 @@ def capture(s: np.ndarray, spec: np.ndarray, f: int, t: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     p = s[TO_MOVE]
     o = 1 - p
@@ -680,12 +735,12 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_move(s: np.ndarray, spec: np.ndarray) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     if s[END] != ONGOING and s[WINNER] != 2:
@@ -693,21 +748,24 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
         out[1 - s[WINNER]] = -1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
     """The observation tensor (4 NMAX + SMAX + 14 floats) from ``player``'s side: planes of
     his camels, enemy camels, his caravans, enemy caravans, then route slots; then the hands
     over 12 (camels, caravans; his first), tokens over 2, 1 if he is to move, the phase
     one-hot (5), and whether he or the enemy holds the Choko token."""
     p = player
-    out[:] = 0.0
-    for c in range(spec[P_N]):
+    N = spec[P_N]
+    for c in range(N):
         # without a test a point (it mispredicts on a random board): an empty point's
         # plane is negative and sets none
         v = s[c] - 1                            # 0 light camel, 1 dark camel, 2, 3 caravans
         plane = 2 * (v >> 1) + int((v & 1) != p)
         for k in range(4):
             out[k * NMAX + c] = plane == k
+    for c in range(N, NMAX):                    # past Choko's 25 cells (every word is written
+        for k in range(4):                      # once, not cleared first)
+            out[k * NMAX + c] = 0.0
     for i in range(SMAX):
         out[4 * NMAX + i] = s[ROUTES + i]
     b = 4 * NMAX + SMAX
@@ -718,6 +776,7 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     out[b + 4] = s[TOK + p] / 2.0
     out[b + 5] = s[TOK + 1 - p] / 2.0
     out[b + 6] = s[TO_MOVE] == p
-    out[b + 7 + min(s[PHASE], 4)] = 1.0
+    for i in range(5):
+        out[b + 7 + i] = min(s[PHASE], 4) == i
     out[b + 12] = s[HOLDER] == p
     out[b + 13] = s[HOLDER] == 1 - p
