@@ -8,6 +8,12 @@ in hand, clockwise start pit, the turn's start pit, columns captured this turn, 
 earned this turn, laps done), then the repetition record (OM-G5). Capturing-turn counts only
 grow, so the record is emptied when one changes; an entry packs the 32 counts (7 bits each,
 4 a word) with the player to move and both counts into 8 int32 words.
+
+Fast paths: the kernels allocate nothing and keep no array, so they are compiled without
+numba's reference counting (``_nrt=False``), and the helpers a turn runs (the sowing loop,
+`settle`, the repetition record) are inlined (``forceinline``): counting the arrays passed on
+each call's entry and exit cost about as much as the rules themselves. A lap shorter than one
+round of the cycle (most laps) is sown without dividing by the cycle's length.
 """
 from __future__ import annotations
 

@@ -7,6 +7,11 @@ so a capture is one shift and one or. Cities hold counts; position 0 is yellow's
 Turn structure (PU-G1): a chance node (the throw, ids 0..4 = marked faces), then the mover's
 action(s): one move, or a Guardian split in two parts (PG), then an optional temple bonus (PT).
 A throw that leaves no move passes the turn automatically (PU-G4).
+
+Fast path: the kernels allocate nothing and keep no array, so they are compiled without
+numba's reference counting (``_nrt=False``) and their helpers are inlined (``forceinline``):
+counting the arrays passed on each call's entry and exit took more than half of a random
+playout. So a Guardian's split is tested on the state itself and undone, not on a copy.
 """
 from __future__ import annotations
 
