@@ -8,6 +8,12 @@ in hand, clockwise start pit, the turn's start pit, columns captured this turn, 
 earned this turn, laps done), then the repetition record (OM-G5). Capturing-turn counts only
 grow, so the record is emptied when one changes; an entry packs the 32 counts (7 bits each,
 4 a word) with the player to move and both counts into 8 int32 words.
+
+Fast paths: the kernels allocate nothing and keep no array, so they are compiled without
+numba's reference counting (``_nrt=False``), and the helpers a turn runs (the sowing loop,
+`settle`, the repetition record) are inlined (``forceinline``): without the calls and the
+counts of the arrays they pass, random playouts of the kernels alone ran about 1.45x faster.
+A lap shorter than one round of the cycle (most laps) is sown without a division.
 """
 from __future__ import annotations
 
@@ -56,18 +62,18 @@ def new_state(pits: np.ndarray, to_move: int, phase: int, captures: tuple[int, i
     return s
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def column(p: int, k: int) -> int:
     """File (0 = a .. 7 = h) of the mover's inner pit k (OM-A3)."""
     return 15 - k if p == 0 else k - 8
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def sow_lap(s: np.ndarray, base: int, o: int, n: int, d: int, skip: int) -> int:
     """OM-C2/OM-C3: sows n >= 1 seeds one a pit into pits o+d, o+2d, ... of one player's cycle
     (pit o itself too on a lap of 16+, unless `skip`). Returns the pit of the last seed."""
     period = 15 if skip else 16
-    q = n // period
+    q = 0 if n < period else n // period               # most laps are short: no division
     r = n - q * period
     if q:
         for k in range(16):
@@ -83,27 +89,29 @@ def sow_lap(s: np.ndarray, base: int, o: int, n: int, d: int, skip: int) -> int:
     return pos
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def captures_at(s: np.ndarray, p: int, k: int, count: int) -> bool:
     """OM-D1: a last seed in inner pit k that now holds `count` seeds captures."""
     opp = 16 * (1 - p)
     return k >= 8 and count >= 2 and s[opp + 23 - k] > 0 and s[opp + k - 8] > 0
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def lap_would_capture(s: np.ndarray, p: int, o: int, n: int, d: int, skip: int, picked: bool) -> bool:
     """Whether a lap of n seeds sown from after pit o in direction d would end with a capture,
     without sowing it (`picked`: pit o was emptied to make the lap)."""
     period = 15 if skip else 16
-    q = n // period
-    r = n - q * period
-    m = r if r else period                              # steps to the last pit (o itself at 16)
+    if n <= period:                                     # most laps are short: no division
+        m, full = n, 0
+    else:
+        m = n % period or period                        # steps to the last pit (o itself at 16)
+        full = (n - m) // period
     pit = (o + d * m) & 15
     before = 0 if (pit == o and picked) else s[16 * p + pit]
-    return captures_at(s, p, pit, before + (n - m) // period + 1)
+    return captures_at(s, p, pit, before + full + 1)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def take(s: np.ndarray, p: int, k: int) -> int:
     """OM-D2: takes both opponent pits of inner pit k; marks the column and any special win
     this capture earns (OM-F2 Akakyala, OM-F3 Emitwebiri). Returns the seeds taken."""
@@ -120,7 +128,7 @@ def take(s: np.ndarray, p: int, k: int) -> int:
     return c
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def can_move(s: np.ndarray, p: int) -> bool:
     for k in range(16 * p, 16 * p + 16):
         if s[k] >= 2:
@@ -128,7 +136,7 @@ def can_move(s: np.ndarray, p: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -161,7 +169,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     return n + 1
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def record_position(s: np.ndarray) -> bool:
     """OM-G5: counts the current play position; True at its third occurrence."""
     base = HIST + ENTRY * s[HLEN]
@@ -178,7 +186,7 @@ def record_position(s: np.ndarray) -> bool:
     return history.record(s, HLEN, SEEN, HIST, ENTRY) >= 3
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def adjudicate(s: np.ndarray, reason: int) -> None:
     """OM-G4/OM-G5: more seeds in one's 16 pits wins; equal counts draw."""
     south = 0
@@ -188,7 +196,7 @@ def adjudicate(s: np.ndarray, reason: int) -> None:
     s[END] = reason
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def settle(s: np.ndarray, spec: np.ndarray) -> int:
     """Between two sowing moves: no move (OM-F1), repetition (OM-G5), move cap (OM-G4)."""
     p = s[TO_MOVE]
@@ -205,7 +213,7 @@ def settle(s: np.ndarray, spec: np.ndarray) -> int:
     return history.room(s, HLEN, HIST, ENTRY)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def end_turn(s: np.ndarray, spec: np.ndarray, p: int) -> int:
     if s[COLUMNS] != 0 and s[CAPTURES + p] < 2:
         s[CAPTURES + p] += 1
@@ -222,7 +230,7 @@ def end_turn(s: np.ndarray, spec: np.ndarray, p: int) -> int:
     return settle(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def sow_on(s: np.ndarray, spec: np.ndarray, p: int, o: int, hand: int, capture_lap: bool,
            start: int, laps: int) -> int:
     """Counter-clockwise laps until the turn ends (OM-C4..C6, OM-D, OM-E4, OM-G3)."""
@@ -250,7 +258,7 @@ def sow_on(s: np.ndarray, spec: np.ndarray, p: int, o: int, hand: int, capture_l
     return end_turn(s, spec, p)
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def clockwise_captured(s: np.ndarray, spec: np.ndarray, p: int, hand: int, cw_start: int,
                        laps: int) -> int:
     """OM-E2/OM-E3: after a clockwise capture, offer the direction choice when a clockwise lap
@@ -266,7 +274,7 @@ def clockwise_captured(s: np.ndarray, spec: np.ndarray, p: int, hand: int, cw_st
     return sow_on(s, spec, p, (start - 1) & 15, hand, True, start, laps)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     p = s[TO_MOVE]
     base = 16 * p
@@ -312,12 +320,12 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     return sow_on(s, spec, p, (start - 1) & 15, hand, True, start, laps)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_move(s: np.ndarray, spec: np.ndarray) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     if s[END] != ONGOING and s[WINNER] >= 0:            # OM-F1..F5, OM-G6
