@@ -133,7 +133,7 @@ def _side(s: np.ndarray, spec: np.ndarray, q: int, movement: bool, out: np.ndarr
     for c in range(n):
         if takeable(s, spec, c, q):
             targets |= np.int64(1) << c
-    occ, mine_, movers, hero = boards(s, spec, q)
+    occ, mine_, movers, hero = boards(s, q)
     f = fours(spec, mine_)
     full = (np.int64(1) << n) - 1
     empty = full & ~occ
@@ -178,7 +178,7 @@ def _dala_placements(s: np.ndarray, spec: np.ndarray, q: int) -> np.int64:
             break
     if not any_target:
         return np.int64(0)
-    occ, mine_, movers, hero = boards(s, spec, q)
+    occ, mine_, movers, hero = boards(s, q)
     free = placements(s, spec, occ, np.int64(0))
     threat = np.int64(0)
     while free:

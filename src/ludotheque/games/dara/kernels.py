@@ -37,11 +37,15 @@ NOCAP = 48          # movement-phase turns since the last removal (DA-F3)
 END = 49
 WINNER = 50         # 0, 1, or -1 for a draw
 TURNS = 51          # complete turns played
-SETS = 52           # 10 words: the turn's bit sets (``keep_sets``), 2 words each
+SETS = 52           # + 2p: bit set of p's cells (hut included), 2 words each (``bitset``)
+HEROES = 56         # bit set of the heroes' cells (both sides)
+HUTS = 58           # bit set of the huts' cells
+FOURS = 60          # `fours` of the player to move, worked out at the turn's start (0 while a
+                    # removal is due)
 HLEN = 62           # entries in the repetition record
 SEEN = 64           # 2 words: the record's filter (core.history)
 HIST = 66
-ENTRY = 4
+ENTRY = 3
 INITIAL_ENTRIES = 32
 
 EMPTY, LION, ELEPHANT, PROUD_LION, MATRIARCH, HUT0, HUT1 = 0, 1, 2, 3, 4, 5, 6
@@ -98,6 +102,7 @@ def new_state(spec: np.ndarray, cells: np.ndarray, hands: tuple[int, int], heroe
     s[LOST], s[LOST + 1] = lost
     s[TO_MOVE] = to_move
     s[PROW] = s[PCOL] = -1
+    count_sets(s, spec)
     start_turn(s, spec)
     return s
 
@@ -148,20 +153,6 @@ def neighbour(spec: np.ndarray, c: int, d: int) -> int:
 
 
 @njit(cache=True, forceinline=True)
-def boards(s: np.ndarray, spec: np.ndarray, p: int) -> tuple[int, int, int, int]:
-    """Bit sets of the occupied cells, of p's cells (hut included), of p's pieces that move
-    (no hut, DS-A3) and of p's hero."""
-    occ = mine_ = movers = hero = 0
-    for c in range(spec[S_N]):
-        v = s[c]
-        occ |= np.int64(v != EMPTY) << c
-        mine_ |= np.int64(v != EMPTY and (v & 1) == 1 - p) << c
-        movers |= np.int64(v != EMPTY and v < HUT0 and (v & 1) == 1 - p) << c
-        hero |= np.int64(v == PROUD_LION + p) << c
-    return occ, mine_, movers, hero
-
-
-@njit(cache=True, forceinline=True)
 def bitset(s: np.ndarray, i: int) -> int:
     """The bit set kept at s[i] (cells 0-30) and s[i + 1] (cells 31-35)."""
     return np.int64(s[i]) | (np.int64(s[i + 1]) << 31)
@@ -174,22 +165,66 @@ def keep(s: np.ndarray, i: int, m: int) -> None:
 
 
 @njit(cache=True, forceinline=True)
-def keep_sets(s: np.ndarray, spec: np.ndarray) -> None:
-    """At the start of a turn, the bit sets of the player to move that both the DA-E2 check
-    (`can_act`) and the legal search (`legal`) start from: the occupied cells, his cells (hut
-    included), his pieces that move, his hero, and `fours` of his cells."""
-    occ, mine_, movers, hero = boards(s, spec, s[TO_MOVE])
-    keep(s, SETS, occ)
-    keep(s, SETS + 2, mine_)
-    keep(s, SETS + 4, movers)
-    keep(s, SETS + 6, hero)
-    keep(s, SETS + 8, fours(spec, mine_))
+def boards(s: np.ndarray, p: int) -> tuple[int, int, int, int]:
+    """Bit sets of the occupied cells, of p's cells (hut included), of p's pieces that move
+    (no hut, DS-A3) and of p's hero, from the sets the state keeps."""
+    mine_ = bitset(s, SETS + 2 * p)
+    occ = mine_ | bitset(s, SETS + 2 - 2 * p)
+    return occ, mine_, mine_ & ~bitset(s, HUTS), mine_ & bitset(s, HEROES)
+
+
+@njit(cache=True, forceinline=True)
+def flip(s: np.ndarray, i: int, c: int) -> None:
+    """Toggles cell c in the bit set kept at s[i], s[i + 1]."""
+    if c < 31:
+        s[i] ^= np.int32(1 << c)
+    else:
+        s[i + 1] ^= np.int32(1 << (c - 31))
+
+
+@njit(cache=True, forceinline=True)
+def flip_cell(s: np.ndarray, c: int, v: int) -> None:
+    """Toggles cell c in the sets that a piece v belongs to."""
+    flip(s, SETS + 2 * ((v - 1) & 1), c)
+    if v >= HUT0:
+        flip(s, HUTS, c)
+    elif v >= PROUD_LION:
+        flip(s, HEROES, c)
+
+
+@njit(cache=True, forceinline=True)
+def put(s: np.ndarray, c: int, v: int) -> None:
+    """Puts piece v on the empty cell c, in the cells and in the kept sets."""
+    s[c] = v
+    flip_cell(s, c, v)
+
+
+@njit(cache=True, forceinline=True)
+def lift(s: np.ndarray, c: int) -> int:
+    """Takes the piece off cell c, in the cells and in the kept sets; returns it."""
+    v = s[c]
+    flip_cell(s, c, v)
+    s[c] = EMPTY
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def count_sets(s: np.ndarray, spec: np.ndarray) -> None:
+    """The kept sets of a state built from its cells (`new_state`)."""
+    for i in range(SETS, FOURS):
+        s[i] = 0
+    for c in range(spec[S_N]):
+        if s[c] != EMPTY:
+            flip_cell(s, c, s[c])
 
 
 @njit(cache=True, forceinline=True)
 def kept_sets(s: np.ndarray) -> tuple[int, int, int, int, int]:
-    return (bitset(s, SETS), bitset(s, SETS + 2), bitset(s, SETS + 4), bitset(s, SETS + 6),
-            bitset(s, SETS + 8))
+    """The sets of the player to move that both the DA-E2 check (`can_act`) and the legal
+    search (`legal`) start from: the occupied cells, his cells (hut included), his pieces that
+    move, his hero, and `fours` of his cells."""
+    occ, mine_, movers, hero = boards(s, s[TO_MOVE])
+    return occ, mine_, movers, hero, bitset(s, FOURS)
 
 
 @njit(cache=True, forceinline=True)
@@ -314,7 +349,7 @@ def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bo
     """The capturable cells as remove actions in out (when write); their number: `candidate`
     on bit sets. DH-C1: the enemy hero only when nothing else is capturable."""
     n3 = 3 * spec[S_N]
-    _occ, theirs, pieces, hero = boards(s, spec, 1 - p)
+    _occ, theirs, pieces, hero = boards(s, 1 - p)
     cand = pieces                                              # DA-D1: never a hut
     if not spec[S_DALA]:
         cand &= ~in_lines(spec, theirs)                        # DA-D4
@@ -405,17 +440,18 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
                 out[n] = 8 * N + 4 * c + d
                 n += 1
     if hut_allowed(s, spec, p):                                # DS-A2, DS-A4
-        for c in range(N):
-            if s[c] == EMPTY and (f >> c) & 1 == 0:
-                    out[n] = 2 * N + c
-                    n += 1
+        free = empty & ~f
+        while free:
+            out[n] = 2 * N + lowest_bit(free)
+            free &= free - 1
+            n += 1
     return n
 
 
 @njit(cache=True)
 def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
     """Whether the player to move has a legal action (DA-E2, DA-B4, DS-A6); stops at the first.
-    Reads the turn's bit sets (`keep_sets`)."""
+    Reads the kept sets (`kept_sets`)."""
     p = s[TO_MOVE]
     N = spec[S_N]
     occ, mine_, movers, hero, f = kept_sets(s)
@@ -436,11 +472,7 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
             t = jump_target(s, spec, c, d)
             if t >= 0 and move_ok(spec, f, mine_, c, t):
                 return True
-    if hut_allowed(s, spec, p):
-        for c in range(N):
-            if s[c] == EMPTY and (f >> c) & 1 == 0:
-                return True
-    return False
+    return hut_allowed(s, spec, p) and empty & ~f != 0
 
 
 # -- playing an action ---------------------------------------------------------------------
@@ -450,7 +482,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     N = spec[S_N]
     p = s[TO_MOVE]
     if action >= 3 * N and action < 4 * N:                     # DA-D7/DA-D8: the removal
-        s[action - 3 * N] = EMPTY
+        lift(s, action - 3 * N)
         s[LOST + 1 - p] += 1
         s[PEND] = 0
         s[PROW] = s[PCOL] = -1
@@ -465,15 +497,15 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
         s[HLEN] = 0                                            # irreversible
         if kind == 0:
             s[HAND + p] -= 1
-            s[c] = LION + p
+            put(s, c, LION + p)
             formed = spec[S_DALA] != 0 and mark_lines(s, spec, c, p)   # DA-B3, DL-B3
         elif kind == 1:
             s[HERO + p] = 0
-            s[c] = PROUD_LION + p
+            put(s, c, PROUD_LION + p)
             formed = spec[S_DALA] != 0 and mark_lines(s, spec, c, p)
         else:
             s[HUT + p] = 0
-            s[c] = HUT0 + p
+            put(s, c, HUT0 + p)
             s[NOCAP] += 1                                      # a movement-phase turn
             formed = spec[S_HUT_CAPTURE] != 0 and mark_lines(s, spec, c, p)  # DS-A5
     else:                                                      # a step or a hero jump
@@ -488,8 +520,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
         w, h = W, spec[S_H]
         long_row = spec[S_DALA] != 0 and run_len(s, w, h, c, p, True, -1) >= 4
         long_col = spec[S_DALA] != 0 and run_len(s, w, h, c, p, False, -1) >= 4
-        s[t] = s[c]
-        s[c] = EMPTY
+        put(s, t, lift(s, c))
         s[NOCAP] += 1
         formed = mark_lines(s, spec, t, p)                     # DA-D2, DL-C1(a), DH-B3
         for d2 in range(4):                                    # DL-C1(b): a line of 4+ broken
@@ -499,7 +530,7 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
                     formed = True
     if formed and removals(s, spec, p, s, False) > 0:         # DA-D3, DA-D7: one removal
         s[PEND] = 1
-        s[SETS:SETS + 10] = 0                                  # the turn's sets are spent
+        keep(s, FOURS, 0)                                      # the turn's fours are spent
         return 0
     return end_turn(s, spec)
 
@@ -516,7 +547,7 @@ def start_turn(s: np.ndarray, spec: np.ndarray) -> int:
     """DA-E4, in order: 10 captures, the player to move cannot act, repetition, no-capture
     limit. Returns the array length the next record entry needs (0 if it fits)."""
     p = s[TO_MOVE]
-    keep_sets(s, spec)
+    keep(s, FOURS, fours(spec, bitset(s, SETS + 2 * p)))
     if s[LOST + p] >= 10:                                      # DA-E1
         s[END], s[WINNER] = END_CAPTURES, 1 - p
         return 0
@@ -535,16 +566,22 @@ def start_turn(s: np.ndarray, spec: np.ndarray) -> int:
 
 @njit(cache=True, forceinline=True)
 def record_position(s: np.ndarray, spec: np.ndarray) -> int:
-    """Adds the turn-start position to the record; returns how often it has occurred."""
+    """Adds the turn-start position to the record; returns how often it has occurred. Inside
+    one record the hands and the huts never change, so the position is each side's cells,
+    the heroes' cells and the player to move, packed exactly from the kept sets: cells 0-30
+    of each side in words 0 and 1; in word 2 cells 31-35 of each side (bits 0-9), the player
+    to move (bit 10) and the heroes' cells + 1 (bits 11-16, 17-22; 0 for none)."""
+    mine0, mine1, heroes = bitset(s, SETS), bitset(s, SETS + 2), bitset(s, HEROES)
     base = HIST + ENTRY * s[HLEN]
-    for i in range(ENTRY):
-        word = 0
-        for j in range(10):
-            c = 10 * i + j
-            if c < spec[S_N]:
-                word |= s[c] << (3 * j)
-        s[base + i] = word
-    s[base] |= s[TO_MOVE] << 30
+    s[base] = mine0 & 0x7FFFFFFF
+    s[base + 1] = mine1 & 0x7FFFFFFF
+    word = (mine0 >> 31) | ((mine1 >> 31) << 5) | (np.int64(s[TO_MOVE]) << 10)
+    if heroes:
+        word |= (lowest_bit(heroes) + 1) << 11
+        heroes &= heroes - 1
+        if heroes:
+            word |= (lowest_bit(heroes) + 1) << 17
+    s[base + 2] = word
     return history.record(s, HLEN, SEEN, HIST, ENTRY)
 
 
