@@ -109,17 +109,17 @@ def new_state(spec: np.ndarray, cells: np.ndarray, hands: tuple[int, int], heroe
 
 # -- runs and lines (DA-D1) ----------------------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def own(v: int, p: int) -> bool:
     return v != EMPTY and (v & 1) == 1 - p
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def mine(s: np.ndarray, i: int, p: int, skip: int) -> bool:
     return i != skip and own(s[i], p)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def run_len(s: np.ndarray, w: int, h: int, c: int, p: int, horizontal: bool, skip: int) -> int:
     """Length of p's run through cell c along its row (or column), c counted as p's and the
     cell skip (a piece's origin, or -1) as empty: the board after a placement or a move,
@@ -147,24 +147,24 @@ def run_len(s: np.ndarray, w: int, h: int, c: int, p: int, horizontal: bool, ski
     return n
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def neighbour(spec: np.ndarray, c: int, d: int) -> int:
     return spec[S_NB + 4 * c + d]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def bitset(s: np.ndarray, i: int) -> int:
     """The bit set kept at s[i] (cells 0-30) and s[i + 1] (cells 31-35)."""
     return np.int64(s[i]) | (np.int64(s[i + 1]) << 31)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def keep(s: np.ndarray, i: int, m: int) -> None:
     s[i] = m & 0x7FFFFFFF
     s[i + 1] = m >> 31
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def boards(s: np.ndarray, p: int) -> tuple[int, int, int, int]:
     """Bit sets of the occupied cells, of p's cells (hut included), of p's pieces that move
     (no hut, DS-A3) and of p's hero, from the sets the state keeps."""
@@ -173,7 +173,7 @@ def boards(s: np.ndarray, p: int) -> tuple[int, int, int, int]:
     return occ, mine_, mine_ & ~bitset(s, HUTS), mine_ & bitset(s, HEROES)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def flip(s: np.ndarray, i: int, c: int) -> None:
     """Toggles cell c in the bit set kept at s[i], s[i + 1]."""
     if c < 31:
@@ -182,7 +182,7 @@ def flip(s: np.ndarray, i: int, c: int) -> None:
         s[i + 1] ^= np.int32(1 << (c - 31))
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def flip_cell(s: np.ndarray, c: int, v: int) -> None:
     """Toggles cell c in the sets that a piece v belongs to."""
     flip(s, SETS + 2 * ((v - 1) & 1), c)
@@ -192,14 +192,14 @@ def flip_cell(s: np.ndarray, c: int, v: int) -> None:
         flip(s, HEROES, c)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def put(s: np.ndarray, c: int, v: int) -> None:
     """Puts piece v on the empty cell c, in the cells and in the kept sets."""
     s[c] = v
     flip_cell(s, c, v)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def lift(s: np.ndarray, c: int) -> int:
     """Takes the piece off cell c, in the cells and in the kept sets; returns it."""
     v = s[c]
@@ -218,7 +218,7 @@ def count_sets(s: np.ndarray, spec: np.ndarray) -> None:
             flip_cell(s, c, s[c])
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def kept_sets(s: np.ndarray) -> tuple[int, int, int, int, int]:
     """The sets of the player to move that both the DA-E2 check (`can_act`) and the legal
     search (`legal`) start from: the occupied cells, his cells (hut included), his pieces that
@@ -227,7 +227,7 @@ def kept_sets(s: np.ndarray) -> tuple[int, int, int, int, int]:
     return occ, mine_, movers, hero, bitset(s, FOURS)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def one_short(b: int, starts: int, k: int) -> int:
     """The cells that complete the windows of 4 (cells i, i + k, i + 2k, i + 3k from each
     start i) in which b holds exactly 3."""
@@ -236,7 +236,7 @@ def one_short(b: int, starts: int, k: int) -> int:
             | ((b0 & b1 & ~b2 & b3) << (2 * k)) | ((b0 & b1 & b2 & ~b3) << (3 * k)))
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def fours(spec: np.ndarray, b: int) -> int:
     """Bit set of the cells where one more piece would complete a window of 4 of the pieces
     b (a run of 4+): a fast filter before the exact checks of Dara's no-four rule. On whole
@@ -246,7 +246,7 @@ def fours(spec: np.ndarray, b: int) -> int:
     return one_short(b, spec[S_ROW4], 1) | one_short(b, spec[S_COL4], W)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def steps(spec: np.ndarray, movers: int, empty: int, d: int) -> int:
     """Bit set of the empty cells that a piece of movers reaches by a step in direction d."""
     m = movers & spec[S_FROM + d]
@@ -259,7 +259,7 @@ def steps(spec: np.ndarray, movers: int, empty: int, d: int) -> int:
     return (m >> W) & empty
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def move_ok(spec: np.ndarray, f: int, mine_: int, c: int, t: int) -> bool:
     """DA-C2: the piece from c on t makes no run of 4+ (f from `fours` before the move, mine_
     the mover's cells): no window of 4 through t is full once c is left for t."""
@@ -275,7 +275,7 @@ def move_ok(spec: np.ndarray, f: int, mine_: int, c: int, t: int) -> bool:
     return True
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int) -> int:
     """DH-B1: the landing cell of a hero jump from c in direction d over one piece of either
     side (never a hut), or -1."""
@@ -288,13 +288,13 @@ def jump_target(s: np.ndarray, spec: np.ndarray, c: int, d: int) -> int:
     return t
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def hut_allowed(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """DS-A2/DS-A7: movement phase, at least 3 pieces lost, hut still in hand."""
     return spec[S_HUT] != 0 and s[HUT + p] == 1 and s[LOST + p] >= 3
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def placing(s: np.ndarray, p: int) -> bool:
     """DA-A2: the placement phase lasts while the player to move has pieces in hand."""
     return s[HAND + p] + s[HERO + p] > 0
@@ -303,7 +303,7 @@ def placing(s: np.ndarray, p: int) -> bool:
 CENTRE = (1 << 14) | (1 << 15) | (1 << 20) | (1 << 21)        # Dala's c3 d3 c4 d4
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def placements(s: np.ndarray, spec: np.ndarray, occ: int, f: int) -> int:
     """DA-B1/DA-B2/DL-B1: bit set of the empty cells where the player to move may place: no
     run of 4 (f is exact here: nothing leaves), the centre for Dala's first 4 placements."""
@@ -315,7 +315,7 @@ def placements(s: np.ndarray, spec: np.ndarray, occ: int, f: int) -> int:
 
 # -- captures (DA-D4..DA-D7, DL-D1, DH-C1) --------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def takeable(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     """Cell c holds an enemy piece that p may take wherever his line is (hero rule aside):
     never a hut (DA-D1), anything in Dala (DL-D1), else only outside enemy lines (DA-D4)."""
@@ -329,14 +329,14 @@ def takeable(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     return run_len(s, w, h, c, q, True, -1) < 3 and run_len(s, w, h, c, q, False, -1) < 3
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def in_reach(spec: np.ndarray, c: int, row: int, col: int) -> bool:
     """DA-D5: with capture=line, only the row of a horizontal line (row, or -1) and the column
     of a vertical one (col, or -1); DA-D6/DL-D1: anywhere."""
     return spec[S_ANYWHERE] != 0 or c // W == row or c % W == col
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def in_lines(spec: np.ndarray, b: int) -> int:
     """Bit set of the cells of b in a run of 3+ along a row or a column (DA-D4's lines)."""
     h3 = b & (b >> 1) & (b >> 2) & spec[S_ROW3]
@@ -344,7 +344,7 @@ def in_lines(spec: np.ndarray, b: int) -> int:
     return h3 | (h3 << 1) | (h3 << 2) | v3 | (v3 << W) | (v3 << (2 * W))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bool) -> int:
     """The capturable cells as remove actions in out (when write); their number: `candidate`
     on bit sets. DH-C1: the enemy hero only when nothing else is capturable."""
@@ -372,12 +372,12 @@ def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bo
     return n
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def exact_three(s: np.ndarray, spec: np.ndarray, c: int, p: int, horizontal: bool) -> bool:
     return run_len(s, W, spec[S_H], c, p, horizontal, -1) == 3
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def line_dirs(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> int:
     """DA-D2/DL-B3: p's piece on c (skip, the piece's origin, as empty) is in a run of exactly
     3 along its row (bit 1) and/or its column (bit 2)."""
@@ -386,7 +386,7 @@ def line_dirs(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> int
             | (int(run_len(s, w, h, c, p, False, skip) == 3) << 1))
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def mark_lines(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
     """DA-D2/DL-B3/DS-A5: p's piece on c is in a run of exactly 3; notes the row/column."""
     m = line_dirs(s, spec, c, p, -1)
@@ -399,7 +399,7 @@ def mark_lines(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
 
 # -- legal actions --------------------------------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     if s[END] != ONGOING:
         return 0
@@ -448,7 +448,7 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
     """Whether the player to move has a legal action (DA-E2, DA-B4, DS-A6); stops at the first.
     Reads the kept sets (`kept_sets`)."""
@@ -477,7 +477,7 @@ def can_act(s: np.ndarray, spec: np.ndarray) -> bool:
 
 # -- playing an action ---------------------------------------------------------------------
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     N = spec[S_N]
     p = s[TO_MOVE]
@@ -535,14 +535,14 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     return end_turn(s, spec)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def end_turn(s: np.ndarray, spec: np.ndarray) -> int:
     s[TO_MOVE] = 1 - s[TO_MOVE]
     s[TURNS] += 1
     return start_turn(s, spec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_turn(s: np.ndarray, spec: np.ndarray) -> int:
     """DA-E4, in order: 10 captures, the player to move cannot act, repetition, no-capture
     limit. Returns the array length the next record entry needs (0 if it fits)."""
@@ -564,7 +564,7 @@ def start_turn(s: np.ndarray, spec: np.ndarray) -> int:
     return history.room(s, HLEN, HIST, ENTRY)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def record_position(s: np.ndarray, spec: np.ndarray) -> int:
     """Adds the turn-start position to the record; returns how often it has occurred. Inside
     one record the hands and the huts never change, so the position is each side's cells,
@@ -585,12 +585,12 @@ def record_position(s: np.ndarray, spec: np.ndarray) -> int:
     return history.record(s, HLEN, SEEN, HIST, ENTRY)
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def to_move(s: np.ndarray, spec: np.ndarray) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
 
-@njit(cache=True, forceinline=True)
+@njit(cache=True, forceinline=True, _nrt=False)
 def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
     out[0] = out[1] = 0.0
     if s[END] != ONGOING and s[WINNER] >= 0:
@@ -598,7 +598,7 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
         out[1 - s[WINNER]] = -1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
     """The observation tensor (6 n + 13 floats) from ``player``'s side: six planes of cells
     (his piece, enemy piece, his hero, enemy hero, his hut, enemy hut), then: 1 if he is to
