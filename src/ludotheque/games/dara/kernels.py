@@ -337,11 +337,22 @@ def in_reach(spec: np.ndarray, c: int, row: int, col: int) -> bool:
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
+def in_runs(b: int, starts: int, k: int, length: int) -> int:
+    """Bit set of the cells of b in a run of `length` or more cells i, i + k, ... (starts: the
+    cells where a window of `length` fits)."""
+    first = b & starts
+    for i in range(1, length):
+        first &= b >> (i * k)
+    cells = first
+    for i in range(1, length):
+        cells |= first << (i * k)
+    return cells
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
 def in_lines(spec: np.ndarray, b: int) -> int:
     """Bit set of the cells of b in a run of 3+ along a row or a column (DA-D4's lines)."""
-    h3 = b & (b >> 1) & (b >> 2) & spec[S_ROW3]
-    v3 = b & (b >> W) & (b >> (2 * W)) & spec[S_COL3]
-    return h3 | (h3 << 1) | (h3 << 2) | v3 | (v3 << W) | (v3 << (2 * W))
+    return in_runs(b, spec[S_ROW3], 1, 3) | in_runs(b, spec[S_COL3], W, 3)
 
 
 @njit(cache=True, _nrt=False)
@@ -373,17 +384,15 @@ def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bo
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def exact_three(s: np.ndarray, spec: np.ndarray, c: int, p: int, horizontal: bool) -> bool:
-    return run_len(s, W, spec[S_H], c, p, horizontal, -1) == 3
-
-
-@njit(cache=True, forceinline=True, _nrt=False)
 def line_dirs(s: np.ndarray, spec: np.ndarray, c: int, p: int, skip: int) -> int:
     """DA-D2/DL-B3: p's piece on c (skip, the piece's origin, as empty) is in a run of exactly
-    3 along its row (bit 1) and/or its column (bit 2)."""
-    w, h = W, spec[S_H]
-    return (int(run_len(s, w, h, c, p, True, skip) == 3)
-            | (int(run_len(s, w, h, c, p, False, skip) == 3) << 1))
+    3 along its row (bit 1) and/or its column (bit 2): in a run of 3+, not of 4+."""
+    b = bitset(s, SETS + 2 * p) | (np.int64(1) << c)
+    if skip >= 0:
+        b &= ~(np.int64(1) << skip)
+    row = in_runs(b, spec[S_ROW3], 1, 3) & ~in_runs(b, spec[S_ROW4], 1, 4)
+    col = in_runs(b, spec[S_COL3], W, 3) & ~in_runs(b, spec[S_COL4], W, 4)
+    return int((row >> c) & 1) | (int((col >> c) & 1) << 1)
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
@@ -517,16 +526,16 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
         t = neighbour(spec, c, d)
         if jump:
             t = neighbour(spec, t, d)
-        w, h = W, spec[S_H]
-        long_row = spec[S_DALA] != 0 and run_len(s, w, h, c, p, True, -1) >= 4
-        long_col = spec[S_DALA] != 0 and run_len(s, w, h, c, p, False, -1) >= 4
+        b = bitset(s, SETS + 2 * p)
+        long_row = spec[S_DALA] != 0 and (in_runs(b, spec[S_ROW4], 1, 4) >> c) & 1 != 0
+        long_col = spec[S_DALA] != 0 and (in_runs(b, spec[S_COL4], W, 4) >> c) & 1 != 0
         put(s, t, lift(s, c))
         s[NOCAP] += 1
         formed = mark_lines(s, spec, t, p)                     # DA-D2, DL-C1(a), DH-B3
         for d2 in range(4):                                    # DL-C1(b): a line of 4+ broken
             if (long_row and d2 % 2 == 0) or (long_col and d2 % 2 == 1):
                 m = neighbour(spec, c, d2)
-                if m >= 0 and m != t and own(s[m], p) and exact_three(s, spec, m, p, d2 % 2 == 0):
+                if m >= 0 and m != t and own(s[m], p) and line_dirs(s, spec, m, p, -1) & (1 + d2 % 2):
                     formed = True
     if formed and removals(s, spec, p, s, False) > 0:         # DA-D3, DA-D7: one removal
         s[PEND] = 1
