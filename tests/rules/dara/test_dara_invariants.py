@@ -13,13 +13,21 @@ RULESETS = ["dara", "dara/dala", "dara+heroes+hut?capture=anywhere", "dara/dala+
 
 @njit(cache=True)
 def longest_run(s, spec):
+    """The longest run of one side's cells (huts included) along a row or a column, by a walk
+    over the cells (the kernels read runs on bit sets)."""
     w, h = K.W, spec[K.S_H]
     best = 0
     for p in range(2):
-        for c in range(spec[K.S_N]):
-            if K.own(s[c], p):
-                for horizontal in (True, False):
-                    best = max(best, K.run_len(s, w, h, c, p, horizontal, -1))
+        for y in range(h):
+            n = 0
+            for x in range(w):
+                n = n + 1 if K.own(s[y * w + x], p) else 0
+                best = max(best, n)
+        for x in range(w):
+            n = 0
+            for y in range(h):
+                n = n + 1 if K.own(s[y * w + x], p) else 0
+                best = max(best, n)
     return best
 
 

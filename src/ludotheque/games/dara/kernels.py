@@ -125,39 +125,6 @@ def own(v: int, p: int) -> bool:
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def mine(s: np.ndarray, i: int, p: int, skip: int) -> bool:
-    return i != skip and own(s[i], p)
-
-
-@njit(cache=True, forceinline=True, _nrt=False)
-def run_len(s: np.ndarray, w: int, h: int, c: int, p: int, horizontal: bool, skip: int) -> int:
-    """Length of p's run through cell c along its row (or column), c counted as p's and the
-    cell skip (a piece's origin, or -1) as empty: the board after a placement or a move,
-    without touching the array (states are read-only outside apply)."""
-    x, y = c % w, c // w
-    n = 1
-    if horizontal:
-        i = x - 1
-        while i >= 0 and mine(s, y * w + i, p, skip):
-            n += 1
-            i -= 1
-        i = x + 1
-        while i < w and mine(s, y * w + i, p, skip):
-            n += 1
-            i += 1
-    else:
-        i = y - 1
-        while i >= 0 and mine(s, i * w + x, p, skip):
-            n += 1
-            i -= 1
-        i = y + 1
-        while i < h and mine(s, i * w + x, p, skip):
-            n += 1
-            i += 1
-    return n
-
-
-@njit(cache=True, forceinline=True, _nrt=False)
 def neighbour(spec: np.ndarray, c: int, d: int) -> int:
     return spec[S_NB + 4 * c + d]
 
@@ -326,17 +293,13 @@ def placements(s: np.ndarray, spec: np.ndarray, occ: int, f: int) -> int:
 # -- captures (DA-D4..DA-D7, DL-D1, DH-C1) --------------------------------------------------
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def takeable(s: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
-    """Cell c holds an enemy piece that p may take wherever his line is (hero rule aside):
+def takeable(s: np.ndarray, spec: np.ndarray, p: int) -> int:
+    """Bit set of the enemy pieces that p may take wherever his line is (hero rule aside):
     never a hut (DA-D1), anything in Dala (DL-D1), else only outside enemy lines (DA-D4)."""
-    v = s[c]
-    if v == EMPTY or v >= HUT0 or own(v, p):                   # DA-D1: never a hut
-        return False
-    if spec[S_DALA]:                                           # DL-D1: anything, even in lines
-        return True
-    w, h = W, spec[S_H]
-    q = 1 - p                                                  # DA-D4: lines protect
-    return run_len(s, w, h, c, q, True, -1) < 3 and run_len(s, w, h, c, q, False, -1) < 3
+    _occ, theirs, pieces, _hero = boards(s, 1 - p)
+    if spec[S_DALA]:
+        return pieces
+    return pieces & ~in_lines(spec, theirs)
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
@@ -367,13 +330,10 @@ def in_lines(spec: np.ndarray, b: int) -> int:
 
 @njit(cache=True, _nrt=False)
 def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bool) -> int:
-    """The capturable cells as remove actions in out (when write); their number: `candidate`
-    on bit sets. DH-C1: the enemy hero only when nothing else is capturable."""
+    """The capturable cells as remove actions in out (when write); their number. DH-C1: the
+    enemy hero only when nothing else is capturable."""
     n3 = 3 * spec[S_N]
-    _occ, theirs, pieces, hero = boards(s, 1 - p)
-    cand = pieces                                              # DA-D1: never a hut
-    if not spec[S_DALA]:
-        cand &= ~in_lines(spec, theirs)                        # DA-D4
+    cand = takeable(s, spec, p)                                # DA-D1, DA-D4, DL-D1
     if not spec[S_ANYWHERE]:                                   # DA-D5
         reach = np.int64(0)
         if s[PROW] >= 0:
@@ -381,7 +341,7 @@ def removals(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, write: bo
         if s[PCOL] >= 0:
             reach |= spec[S_COL0] << s[PCOL]
         cand &= reach
-    rest = cand & ~hero
+    rest = cand & ~bitset(s, HEROES)
     if rest == 0:
         rest = cand                                            # DH-C1: the hero, or nothing
     n = 0
