@@ -13,14 +13,36 @@ RULESETS = ["dara", "dara/dala", "dara+heroes+hut?capture=anywhere", "dara/dala+
 
 @njit(cache=True)
 def longest_run(s, spec):
+    """The longest run of one side's cells (huts included) along a row or a column, by a walk
+    over the cells (the kernels read runs on bit sets)."""
     w, h = K.W, spec[K.S_H]
     best = 0
     for p in range(2):
-        for c in range(spec[K.S_N]):
-            if K.own(s[c], p):
-                for horizontal in (True, False):
-                    best = max(best, K.run_len(s, w, h, c, p, horizontal, -1))
+        for y in range(h):
+            n = 0
+            for x in range(w):
+                n = n + 1 if K.own(s[y * w + x], p) else 0
+                best = max(best, n)
+        for x in range(w):
+            n = 0
+            for y in range(h):
+                n = n + 1 if K.own(s[y * w + x], p) else 0
+                best = max(best, n)
     return best
+
+
+@njit(cache=True)
+def sets_agree(s, spec):
+    """The bit sets the state keeps (each side's cells, the heroes, the huts) are its cells'."""
+    sides, heroes, huts = np.zeros(2, np.int64), 0, 0
+    for c in range(spec[K.S_N]):
+        v = s[c]
+        if v != 0:
+            sides[(v - 1) & 1] |= 1 << c
+            heroes |= (v == K.PROUD_LION or v == K.MATRIARCH) << c
+            huts |= (v >= K.HUT0) << c
+    return (K.bitset(s, K.SETS) == sides[0] and K.bitset(s, K.SETS + 2) == sides[1]
+            and K.bitset(s, K.HEROES) == heroes and K.bitset(s, K.HUTS) == huts)
 
 
 @njit(cache=True)
@@ -73,6 +95,8 @@ def check_random_games(s0, spec, games, seed):
                 return g, 7                               # DA-D7: a due removal has a target
             if played > 100_000:
                 return g, 8                               # every game ends
+            if not sets_agree(s, spec):
+                return g, 13                              # the kept bit sets follow the cells
         r = s[K.END]
         if r == K.END_CAPTURES and s[K.LOST + 1 - s[K.WINNER]] < 10:
             return g, 9                                   # DA-E1
@@ -91,3 +115,11 @@ def test_da_f2_f3_invariants_over_random_games(ruleset):
     checked, code = check_random_games(g.initial_state().data.copy(), g.spec, GAMES, 17)
     assert code == 0, f"{ruleset}: invariant {code} broken in game {checked}"
     assert checked == GAMES
+
+
+def test_a_kept_set_out_of_step_with_the_cells_is_caught():
+    g = ludotheque.load("dara/dala+heroes+hut")
+    s = g.initial_state().data.copy()
+    assert sets_agree(s, g.spec)
+    s[K.SETS] ^= 1 << 14                                  # c3 claimed for the Lions, still empty
+    assert not sets_agree(s, g.spec)

@@ -33,7 +33,8 @@ and given the sign of ``player``:
 Threats and mobility come from one pass over the legal steps of each side with the kernels'
 ``steps``, ``move_ok`` (the no-four rule), ``line_dirs`` (the run of exactly 3 a step makes)
 and ``takeable``/``in_reach`` (what a line may take), so the rules stay in one place; a leaf
-costs a few dozen run scans and no allocation beyond two small work arrays.
+costs a few shifts on the state's bit sets a step and no allocation beyond two small work
+arrays.
 
 Not looked at: Dala's line of 4 broken into a line of 3 (DL-C1(b)), hut placements (for
 mobility and for lines, DS-A2/DS-A5) and hero jumps that form lines: the value stays valid
@@ -129,11 +130,8 @@ def _wait(n: int) -> float:
 def _side(s: np.ndarray, spec: np.ndarray, q: int, movement: bool, out: np.ndarray) -> None:
     """out = [legal steps, threat cells bit set, takeable enemy pieces]."""
     n = spec[S_N]
-    targets = np.int64(0)
-    for c in range(n):
-        if takeable(s, spec, c, q):
-            targets |= np.int64(1) << c
-    occ, mine_, movers, hero = boards(s, spec, q)
+    targets = takeable(s, spec, q)
+    occ, mine_, movers, hero = boards(s, q)
     f = fours(spec, mine_)
     full = (np.int64(1) << n) - 1
     empty = full & ~occ
@@ -170,15 +168,9 @@ def _side(s: np.ndarray, spec: np.ndarray, q: int, movement: bool, out: np.ndarr
 @njit(cache=True)
 def _dala_placements(s: np.ndarray, spec: np.ndarray, q: int) -> np.int64:
     """Cells where q's placement forms a line (DL-B3) while the opponent has a piece to lose."""
-    n = spec[S_N]
-    any_target = False
-    for c in range(n):
-        if takeable(s, spec, c, q):
-            any_target = True
-            break
-    if not any_target:
+    if takeable(s, spec, q) == 0:
         return np.int64(0)
-    occ, mine_, movers, hero = boards(s, spec, q)
+    occ, mine_, movers, hero = boards(s, q)
     free = placements(s, spec, occ, np.int64(0))
     threat = np.int64(0)
     while free:
