@@ -70,14 +70,20 @@ from numba.extending import intrinsic
 from ludotheque.core.kernels import CHANCE, MAX_ACTIONS_BUFFER, TERMINAL
 
 @intrinsic
-def borrowed(typingctx, array):     # core.kernels.borrowed, which 7e103a9 has not
-    if not isinstance(array, types.Array):
+def borrowed(typingctx, arrays):    # core.kernels.borrowed (an array or a tuple of them), which 7e103a9 has not
+    members = tuple(arrays.types) if isinstance(arrays, types.BaseTuple) else ()
+    if not (isinstance(arrays, types.Array) or (members and all(isinstance(t, types.Array) for t in members))):
         return None
-    def codegen(context, builder, signature, args):
-        ary = context.make_array(array)(context, builder, value=args[0])
+    def view(context, builder, typ, value):
+        ary = context.make_array(typ)(context, builder, value=value)
         ary.meminfo = ir.Constant(ary.meminfo.type, None)
         return ary._getvalue()
-    return array(array), codegen
+    def codegen(context, builder, signature, args):
+        if not members:
+            return view(context, builder, arrays, args[0])
+        return context.make_tuple(builder, arrays, [view(context, builder, t, builder.extract_value(args[0], i))
+                                                    for i, t in enumerate(members)])
+    return arrays(arrays), codegen
 
 legal, apply, to_move, returns, chance_probs = tuple(game.kernels)[:5]
 
