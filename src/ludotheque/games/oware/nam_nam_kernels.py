@@ -83,16 +83,16 @@ FAST_RELAYS = 32
 
 
 @njit(cache=True, forceinline=True)
-def sow_laps(s: np.ndarray, house: int, record: bool) -> int:
+def sow_laps(s: np.ndarray, house: int, record: bool, hist: np.ndarray) -> int:
     """Plays a whole turn from `house` (NN-C, NN-D, NN-E1, NN-H3). Returns R_NONE, or
-    R_LAST_FOUR / R_ENDLESS_SOWING when the turn ends the round. Without `record` it keeps
-    no relay points and gives up (R_TOO_LONG) after FAST_RELAYS relays."""
+    R_LAST_FOUR / R_ENDLESS_SOWING when the turn ends the round. With `record` it keeps the
+    relay points in `hist` (grown when full); without, it gives up (R_TOO_LONG) after
+    FAST_RELAYS relays."""
     p = s[TO_MOVE]
     hand = s[house]
     s[house] = 0
     start = house
     pos = house
-    hist = np.empty(64 if record else 0, np.int64)     # relay points of this turn (NN-H3)
     nh = 0
     while True:
         while hand > 0:
@@ -124,7 +124,7 @@ def sow_laps(s: np.ndarray, house: int, record: bool) -> int:
                 if hist[2 * i] == w0 and hist[2 * i + 1] == w1:
                     return R_ENDLESS_SOWING
             if 2 * nh + 2 > hist.shape[0]:
-                bigger = np.empty(2 * hist.shape[0], np.int64)
+                bigger = np.empty(2 * hist.shape[0], hist.dtype)
                 for i in range(2 * nh):   # a loop: see core.kernels.grow
                     bigger[i] = hist[i]
                 hist = bigger
@@ -146,7 +146,7 @@ def sow_turn(s: np.ndarray, house: int) -> int:
     w0 = pack6(s, 0)
     w1 = pack6(s, 6)
     stores0, stores1 = s[STORE], s[STORE + 1]
-    why = sow_laps(s, house, False)
+    why = sow_laps(s, house, False, s[:0])          # (an empty view: nothing allocated)
     if why != R_TOO_LONG:
         return why
     for h in range(11, -1, -1):                         # restore the position, replay recording
@@ -157,7 +157,7 @@ def sow_turn(s: np.ndarray, house: int) -> int:
             s[h] = w0 & 63
             w0 >>= 6
     s[STORE], s[STORE + 1] = stores0, stores1
-    return sow_laps(s, house, True)
+    return sow_laps(s, house, True, np.empty(64, np.int64))    # relay points (NN-H3)
 
 
 @njit(cache=True, forceinline=True)
