@@ -6,7 +6,9 @@ node counts and moves are checked equal) and MCTS iterations per CPU second (a f
 On request, random playouts through a loop of this script's own, the same source for both
 commits, so the rules kernels alone: ``kernels`` passes the kernels views of the arrays without
 reference counts (as today's loops do, `core.kernels.borrowed`), ``kernels_counted`` passes the
-arrays as they are (as 7e103a9's loop did: an atomic count on every array of every call).
+arrays as they are (as 7e103a9's loop did: an atomic count on every array of every call);
+``batched``: the batched games' steps at B = 4096 (`ludotheque.vector`, as benchmarks/vector.py
+times them; commits from 2026-11-27 on).
 
 How the comparison is kept fair (docs/BENCHMARKS.md says what went wrong before):
 - each ruleset gets a fresh process per commit (the earlier commit exported afresh with
@@ -20,7 +22,7 @@ How the comparison is kept fair (docs/BENCHMARKS.md says what went wrong before)
   side's rounds is reported, with ours / base, and the load average before and after.
 
 Usage: python benchmarks/speed_vs_commit.py [--base 7e103a9] [--rounds 4] [--seconds 1.0]
-       [--kinds playouts kernels kernels_counted nodes iterations] [--rulesets oware dara ...] [--out FILE.json]
+       [--kinds playouts kernels kernels_counted batched nodes iterations] [--rulesets oware dara ...] [--out FILE.json]
 """
 from __future__ import annotations
 
@@ -154,6 +156,26 @@ def nodes():
     cpu = time.process_time() - t0
     return {"per_second": r.nodes / cpu, "count": r.nodes, "best": int(r.best)}
 
+def batched_steps():
+    """Steps of `vector.BatchedGames` at B = 4096 (two-player form, random actions, observations
+    and masks written), as benchmarks/vector.py times them."""
+    env = BATCHED[0]
+    steps = 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        env.step(env.random_actions())
+        steps += BATCHED_GAMES
+    cpu = time.process_time() - t0
+    return {"per_second": steps / cpu, "count": steps}
+
+BATCHED_GAMES, BATCHED = 4096, []
+if "batched" in kinds:
+    from ludotheque.vector import BatchedGames
+    BATCHED.append(BatchedGames(ruleset, BATCHED_GAMES))
+    BATCHED[0].reset(seed=0)
+    for _ in range(200):     # compiled, and the long games' rows grown, before timing
+        BATCHED[0].step(BATCHED[0].random_actions())
+
 def iterations():
     t0 = time.process_time()
     mcts.search(s0, playouts=iterations_budget, seed=1)
@@ -164,7 +186,8 @@ loops.random_playouts(p0, game.spec, 2, 1, 0)                       # compiles
 t0 = time.process_time()
 n = int(loops.random_playouts(p0, game.spec, 64, 1, 0)[0])
 batch = max(1, int(n * 0.01 / max(time.process_time() - t0, 1e-6)))   # ~10 ms batches
-WINDOWS = {"playouts": playouts, "nodes": nodes, "iterations": iterations}
+WINDOWS = {"playouts": playouts, "nodes": nodes, "iterations": iterations,
+           "batched": batched_steps}
 if "kernels" in kinds:
     WINDOWS["kernels"] = kernel_loop(borrowed)
 if "kernels_counted" in kinds:
