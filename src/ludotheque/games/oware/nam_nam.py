@@ -38,7 +38,7 @@ from ...i18n import Message, msg, player
 from . import nam_nam_kernels as K
 
 NAMES = "ABCDEFabcdef"   # absolute house names, index 0..11 (NN-A1)
-KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance, fast_step=K.fast_step)
 ROUND_END_TEXT = {   # message ids of the catalogue (ludotheque.i18n)
     K.R_LAST_FOUR: "oware.round_end.last_four",
     K.R_BLOCKED: "oware.round_end.blocked",

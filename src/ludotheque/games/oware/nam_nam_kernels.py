@@ -56,17 +56,22 @@ def has_move(s: np.ndarray, p: int) -> bool:
     return False
 
 
-@njit(cache=True)
-def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
-    if s[END] != ONGOING:
-        return 0
-    p = s[TO_MOVE]
+@njit(cache=True, forceinline=True)
+def moves(s: np.ndarray, p: int, out: np.ndarray) -> int:
+    """The legal actions of player `p` in a game still on (`legal`'s list)."""
     n = 0
     for h in range(12):
         if s[OWNER + h] == p and s[h] > 0:              # NN-C1, NN-H1
             out[n] = h
             n += 1
     return n
+
+
+@njit(cache=True)
+def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
+    if s[END] != ONGOING:
+        return 0
+    return moves(s, s[TO_MOVE], out)
 
 
 @njit(cache=True, forceinline=True)
@@ -138,18 +143,25 @@ def sow_laps(s: np.ndarray, house: int, record: bool, hist: np.ndarray) -> int:
         start = pos
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def sow_turn(s: np.ndarray, house: int) -> int:
     """A turn from `house`. Almost every turn ends within a few relays: those are played
-    without keeping relay points (no allocation); a longer one is replayed from the saved
-    position with NN-H3's record."""
+    without keeping relay points (no allocation); a longer one is replayed by `replay_turn`."""
     w0 = pack6(s, 0)
     w1 = pack6(s, 6)
     stores0, stores1 = s[STORE], s[STORE + 1]
     why = sow_laps(s, house, False, s[:0])          # (an empty view: nothing allocated)
     if why != R_TOO_LONG:
         return why
-    for h in range(11, -1, -1):                         # restore the position, replay recording
+    return replay_turn(s, house, w0, w1, stores0, stores1)
+
+
+@njit(cache=True)
+def replay_turn(s: np.ndarray, house: int, w0: np.int64, w1: np.int64, stores0: int,
+                stores1: int) -> int:
+    """A long turn from `house`, replayed from the position saved before it (its houses
+    packed in w0, w1, its stores) with NN-H3's record of relay points."""
+    for h in range(11, -1, -1):                         # restore the position
         if h >= 6:
             s[h] = w1 & 63
             w1 >>= 6
@@ -205,7 +217,7 @@ def record_position(s: np.ndarray) -> bool:
     return history.record(s, HLEN, SEEN, HIST, ENTRY) >= 3
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def settle(s: np.ndarray, spec: np.ndarray, why: int) -> int:
     """Everything between two moves: round ends (NN-E, NN-H3..H5), the next round (NN-F),
     the end of the game (NN-G1), repetition (NN-H4) and the move cap (NN-H6)."""
@@ -234,8 +246,9 @@ def settle(s: np.ndarray, spec: np.ndarray, why: int) -> int:
     return history.room(s, HLEN, HIST, ENTRY)
 
 
-@njit(cache=True)
-def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+@njit(cache=True, forceinline=True)
+def play(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+    """`apply`'s move, inlined into `apply` and `fast_step`."""
     p = s[TO_MOVE]
     stores = s[STORE] + s[STORE + 1]
     why = sow_turn(s, action)
@@ -244,6 +257,11 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     if s[STORE] + s[STORE + 1] != stores:
         s[HLEN] = 0                                     # stores grew: no earlier position returns
     return settle(s, spec, why)
+
+
+@njit(cache=True)
+def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+    return play(s, spec, action)
 
 
 @njit(cache=True)
@@ -264,17 +282,44 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
 INV48 = 1.0 / 48.0
 
 
+@njit(cache=True, forceinline=True)
+def observe_into(s: np.ndarray, player: int, out: np.ndarray) -> None:
+    """`observe`'s tensor: times 1/48, not over 48 (the same float32 values without a
+    division each, see Abapa's observe)."""
+    p = player
+    for i in range(6):
+        mine, theirs = 6 * p + i, 6 * (1 - p) + i
+        out[i] = s[mine] * INV48
+        out[6 + i] = s[theirs] * INV48
+        out[12 + i] = s[OWNER + mine] == p
+        out[18 + i] = s[OWNER + theirs] == p
+    out[24] = min(s[STORE + p] * INV48, 1.0)
+    out[25] = min(s[STORE + 1 - p] * INV48, 1.0)
+    out[26] = min(s[ROUND] / 10.0, 1.0)
+    out[27] = s[TO_MOVE] == p
+
+
 @njit(cache=True)
 def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
     """The observation tensor (28 floats) from ``player``'s side: 12 house counts over 48
     (his row first), 12 owners (1 = his), his store and the opponent's over 48, the round over
     10 (both saturating), 1 if he is to move."""
-    p = player
-    for i in range(12):
-        h = 6 * p + i if i < 6 else 6 * (1 - p) + i - 6
-        out[i] = s[h] * INV48       # as over 48, without a division (see Abapa's observe)
-        out[12 + i] = s[OWNER + h] == p
-    out[24] = min(s[STORE + p] * INV48, 1.0)
-    out[25] = min(s[STORE + 1 - p] * INV48, 1.0)
-    out[26] = min(s[ROUND] / 10.0, 1.0)
-    out[27] = s[TO_MOVE] == p
+    observe_into(s, player, out)
+
+
+# inlined by LLVM into the batched step, as Abapa's (called, the step passes and counts
+# references to four arrays)
+@njit(cache=True, forceinline=True)
+def fast_step(s: np.ndarray, spec: np.ndarray, action: int, out: np.ndarray, obs: np.ndarray,
+              observing: bool) -> tuple[int, int, int]:
+    """`Kernels.fast_step`: `apply`, `to_move`, `legal` and `observe` in one call."""
+    need = play(s, spec, action)
+    if need > s.shape[0]:
+        return need, 0, 0
+    if s[END] != ONGOING:
+        return need, TERMINAL, 0
+    p = s[TO_MOVE]
+    n = moves(s, p, out)
+    if observing:
+        observe_into(s, p, obs)
+    return need, p, n

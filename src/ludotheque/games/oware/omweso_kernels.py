@@ -136,11 +136,9 @@ def can_move(s: np.ndarray, p: int) -> bool:
     return False
 
 
-@njit(cache=True, _nrt=False)
-def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
-    if s[END] != ONGOING:
-        return 0
-    p = s[TO_MOVE]
+@njit(cache=True, forceinline=True, _nrt=False)
+def moves(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray) -> int:
+    """The legal actions of player `p` to move in a game still on (`legal`'s list)."""
     base = 16 * p
     phase = s[PHASE]
     n = 0
@@ -161,12 +159,22 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
         return 2
     for i in range(16):                                 # OM-B3: rearrangement
         if s[base + i] > 0:
-            for j in range(16):
-                if j != i:
-                    out[n] = 16 * i + j
-                    n += 1
+            # the 15 targets j != i as two branch-free runs (most steps of a random game are
+            # rearrangements, over a hundred actions each)
+            for j in range(i):
+                out[n + j] = 16 * i + j
+            for j in range(i + 1, 16):
+                out[n + j - 1] = 16 * i + j
+            n += 15
     out[n] = DONE
     return n + 1
+
+
+@njit(cache=True, _nrt=False)
+def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
+    if s[END] != ONGOING:
+        return 0
+    return moves(s, spec, s[TO_MOVE], out)
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
@@ -274,8 +282,9 @@ def clockwise_captured(s: np.ndarray, spec: np.ndarray, p: int, hand: int, cw_st
     return sow_on(s, spec, p, (start - 1) & 15, hand, True, start, laps)
 
 
-@njit(cache=True, _nrt=False)
-def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+@njit(cache=True, forceinline=True, _nrt=False)
+def play(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+    """`apply`'s move, inlined into `apply` and `fast_step`."""
     p = s[TO_MOVE]
     base = 16 * p
     if action < DONE:                                   # OM-B3: one seed from pit i to pit j
@@ -321,6 +330,11 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
 
 
 @njit(cache=True, _nrt=False)
+def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+    return play(s, spec, action)
+
+
+@njit(cache=True, _nrt=False)
 def to_move(s: np.ndarray, spec: np.ndarray) -> int:
     return TERMINAL if s[END] != ONGOING else s[TO_MOVE]
 
@@ -333,18 +347,45 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
         out[1 - s[WINNER]] = -1.0
 
 
-@njit(cache=True)
+INV64 = 1.0 / 64.0
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def observe_into(s: np.ndarray, player: int, out: np.ndarray) -> None:
+    """`observe`'s tensor, each word written once; times 1/64, not over 64 (the same values:
+    a power of two)."""
+    p = player
+    for i in range(16):
+        out[i] = s[16 * p + i] * INV64
+        out[16 + i] = s[16 * (1 - p) + i] * INV64
+    for phase in range(4):
+        out[32 + phase] = s[PHASE] == phase
+    out[36] = s[CAPTURES + p] * 0.5
+    out[37] = s[CAPTURES + 1 - p] * 0.5
+    out[38] = s[HAND] * INV64
+    out[39] = s[TO_MOVE] == p
+
+
+@njit(cache=True, _nrt=False)
 def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
     """The observation tensor (40 floats) from ``player``'s side: his 16 pits then the
     opponent's (own-pit order) over 64, the phase one-hot, both capture counts over 2 (his
     first), the seeds in hand over 64, 1 if he is to move."""
-    p = player
-    out[:] = 0.0
-    for i in range(16):
-        out[i] = s[16 * p + i] / 64.0
-        out[16 + i] = s[16 * (1 - p) + i] / 64.0
-    out[32 + s[PHASE]] = 1.0
-    out[36] = s[CAPTURES + p] / 2.0
-    out[37] = s[CAPTURES + 1 - p] / 2.0
-    out[38] = s[HAND] / 64.0
-    out[39] = s[TO_MOVE] == p
+    observe_into(s, player, out)
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def fast_step(s: np.ndarray, spec: np.ndarray, action: int, out: np.ndarray, obs: np.ndarray,
+              observing: bool) -> tuple[int, int, int]:
+    """`Kernels.fast_step`: `apply`, `to_move`, `legal` and `observe` in one inlined call
+    (called, a step passes and counts references to four arrays)."""
+    need = play(s, spec, action)
+    if need > s.shape[0]:
+        return need, 0, 0
+    if s[END] != ONGOING:
+        return need, TERMINAL, 0
+    p = s[TO_MOVE]
+    n = moves(s, spec, p, out)
+    if observing:
+        observe_into(s, p, obs)
+    return need, p, n
