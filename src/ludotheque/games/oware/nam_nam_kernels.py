@@ -6,6 +6,12 @@ how the previous round ended and its final stores (display only), then the repet
 of the round (NN-H4). Stores only grow within a round, so the record is emptied whenever a
 four is taken (earlier positions cannot come back) and entries need only the 12 counts and
 the player to move: 3 int32 words each, as in Abapa. Owners are constant within a round.
+
+Fast paths: `fast_step` (the batched games' step) is `apply`'s move (`play`), the player to
+move, his legal actions and his observation in one call inlined into the step, the turn and
+what follows it (`sow_turn`, `settle`) inlined too: as calls, each passed and counted its
+arrays. A turn longer than FAST_RELAYS relays is replayed by a real call (`replay_turn`: it
+allocates its record of relay points).
 """
 from __future__ import annotations
 

@@ -14,6 +14,10 @@ numba's reference counting (``_nrt=False``), and the helpers a turn runs (the so
 `settle`, the repetition record) are inlined (``forceinline``): without the calls and the
 counts of the arrays they pass, random playouts of the kernels alone ran about 1.45x faster.
 A lap shorter than one round of the cycle (most laps) is sown without a division.
+`fast_step` (the batched games' step) is `apply`'s move (`play`), the player to move, his
+legal actions and his observation in one call inlined into the step. Most steps of random
+games are rearrangements (some 120 legal actions each): their actions are listed in
+branch-free runs.
 """
 from __future__ import annotations
 
