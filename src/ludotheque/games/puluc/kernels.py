@@ -485,6 +485,14 @@ def chance_probs(s, spec, out):
 
 SEVENTHS = np.arange(16) / 7.0     # k / 7, the very values of the division (a table: no
 SIXTHS = np.arange(8) / 6.0        # division per count)
+# a field unit's four entries by (his warriors, the enemy's, whether he tops it): one row
+# copied, not four values computed (a fifth of the observation's time)
+UNIT = np.zeros((16, 16, 2, 4), np.float32)
+UNIT[..., 0] = SEVENTHS[:, None, None]
+UNIT[..., 1] = SEVENTHS[None, :, None]
+UNIT[:, :, 1, 2] = 1.0
+UNIT[:, :, 0, 3] = 1.0
+UNIT[0, 0, 0, 3] = 0.0                  # (an empty position: no top)
 
 
 @njit(cache=True)
@@ -493,7 +501,7 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     1..14 counted from his city: his warriors and the enemy's there over 7, top his, top the
     enemy's; then both cities over 7, both Guardians at home, both removed over 7 (his
     first), 1 if he is to move (or to throw), the phase one-hot, the throw's value over 6.
-    Every entry is written once (no clearing first), the counts from the colour bits."""
+    Every entry is written once (no clearing first), a unit's from its counts and its top."""
     p, n = player, spec[NN]
     for i in range(4):                          # (position 0 is a city)
         out[i] = 0.0
@@ -503,12 +511,10 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
         h = s[H + pos]
         blue = popcount(s[C + pos])             # (no colour bits above the height)
         mine = h - blue if p == 0 else blue
-        top = tops(s, p, pos)
+        row = UNIT[mine, h - mine, (s[TOP + p] >> pos) & 1]
         at = 4 * (pos if p == 0 else n - pos)
-        out[at] = SEVENTHS[mine]
-        out[at + 1] = SEVENTHS[h - mine]
-        out[at + 2] = top
-        out[at + 3] = h != 0 and not top
+        for k in range(4):
+            out[at + k] = row[k]
     out[60] = SEVENTHS[s[CITY + p]]
     out[61] = SEVENTHS[s[CITY + 1 - p]]
     out[62] = s[CITYG + p]
