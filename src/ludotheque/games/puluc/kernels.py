@@ -13,6 +13,14 @@ numba's reference counting (``_nrt=False``) and their helpers are inlined (``for
 without the calls and the counts of the arrays they pass, random playouts of the kernels
 alone ran 1.6-1.8x faster. So a Guardian's split is tested on the state itself and undone, not
 on a copy.
+
+Two bit sets in the state header, kept by the moves, spare the kernels their walks of the track:
+``TOP + p``, the field positions whose unit p tops (who controls a warrior, PU-F1, is one test;
+only his units are tried as moves), and ``MOVES``, the mover's legal actions, found once when
+his phase begins (after the throw, the split's first part, the temple) by the search that tells
+whether he can move at all (PU-G4), and only read by `legal` (their order is increasing).
+With them a random playout ran about twice as fast and a batched environment's step (a throw,
+then the mover's legal actions and observation) 1.6-1.9x.
 """
 from __future__ import annotations
 
