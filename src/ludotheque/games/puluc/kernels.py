@@ -20,7 +20,7 @@ only his units are tried as moves), and ``MOVES``, the mover's legal actions, fo
 his phase begins (after the throw, the split's first part, the temple) by the search that tells
 whether he can move at all (PU-G4), and only read by `legal` (their order is increasing).
 With them a random playout ran about twice as fast and a batched environment's step (a throw,
-then the mover's legal actions and observation) 1.6-1.9x.
+then the mover's legal actions and observation) about twice as fast too (against 81f04d4).
 """
 from __future__ import annotations
 
