@@ -99,6 +99,7 @@ class Puluc(Game):
                     s[K.G + pos] |= (ch in "Gg") << i
                     counts[col] += 1
                 s[K.H + pos] = len(tok)
+                s[K.TOP + int(K.top_colour(s, pos))] |= 1 << pos
         for p in (0, 1):
             if tok_g := sum(ch == GUARD[p] for ch in "".join(tokens)):
                 if tok_g > 1 or not self.guardians:
