@@ -17,6 +17,13 @@ candidate flags, counters, the same board as bit sets (each side's snakes, the S
 generation works on whole sets, the cells serve everything else), then the repetition record
 of AW-E1 (packed positions since the last removal; removals are irreversible). The record
 grows on demand (``apply`` returns the length it needs).
+
+Fast paths (a batched step, `fast_step`, is apply + legal + observe: each was a third of it):
+the moves of a point are read as an 8-bit set of directions from the bit sets (`step_dirs`,
+`jump_dirs`: no cell read and no branch a direction, which mispredicts on a random board) and
+written in direction order; the observation's piece planes come from the bit sets, each float
+written once; the huff candidate flags are read and moved only while candidates are pending
+(a state's other cache lines stay untouched in the games without huffing).
 """
 from __future__ import annotations
 
@@ -604,13 +611,15 @@ def mark_candidates(s: np.ndarray, spec: np.ndarray, p: int) -> None:
 
 @njit(cache=True, forceinline=True)
 def move_piece(s: np.ndarray, f: int, t: int) -> None:
-    """Moves the piece and its candidate flag (AW-F5)."""
+    """Moves the piece and its candidate flag (AW-F5; flags are set only while candidates
+    are pending: a game without them leaves the flags' cache lines alone)."""
     flip(s, f, s[f])
     flip(s, t, s[f])
     s[t] = s[f]
     s[f] = 0
-    s[CAND + t] = s[CAND + f]
-    s[CAND + f] = 0
+    if s[NCAND]:
+        s[CAND + t] = s[CAND + f]
+        s[CAND + f] = 0
 
 
 @njit(cache=True, forceinline=True)
@@ -713,7 +722,11 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
         out[NMAX + c] = (enemies >> c) & 1
         out[2 * NMAX + c] = (shaman >> c) & 1
         out[3 * NMAX + c] = (enemy >> c) & 1
-        out[4 * NMAX + c] = s[CAND + c]
+    if s[NCAND]:                                # (the flags are clear without candidates)
+        for c in range(NMAX):
+            out[4 * NMAX + c] = s[CAND + c]
+    else:
+        out[4 * NMAX:5 * NMAX] = 0.0
     out[5 * NMAX:] = 0.0
     if s[ACTOR] >= 0:
         out[5 * NMAX + s[ACTOR]] = 1.0
@@ -728,3 +741,19 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     limit = spec[P_NOCAP] if spec[P_NOCAP] != 0 else 100
     out[b + 4] = min(s[NOCAP] / limit, 1.0)
 
+
+@njit(cache=True, forceinline=True)
+def fast_step(s: np.ndarray, spec: np.ndarray, action: int, out: np.ndarray, obs: np.ndarray,
+              observing: bool) -> tuple[int, int, int]:
+    """`Kernels.fast_step`: `apply`, then the legal actions and the observation of the player
+    to move, in one call."""
+    need = apply(s, spec, action)
+    if need > s.shape[0]:
+        return need, 0, 0
+    p = to_move(s, spec)
+    n = 0
+    if p >= 0:
+        n = legal(s, spec, out)
+        if observing:
+            observe(s, spec, p, obs)
+    return need, p, n
