@@ -17,6 +17,13 @@ candidate flags, counters, the same board as bit sets (each side's snakes, the S
 generation works on whole sets, the cells serve everything else), then the repetition record
 of AW-E1 (packed positions since the last removal; removals are irreversible). The record
 grows on demand (``apply`` returns the length it needs).
+
+Fast paths (a batched step, `fast_step`, is apply + legal + observe: each was a third of it):
+the moves of a point are read as an 8-bit set of directions from the bit sets (`step_dirs`,
+`jump_dirs`: no cell read and no branch a direction, which mispredicts on a random board) and
+written in direction order; the observation's piece planes come from the bit sets, each float
+written once; the huff candidate flags are read and moved only while candidates are pending
+(a state's other cache lines stay untouched in the games without huffing).
 """
 from __future__ import annotations
 
@@ -194,24 +201,46 @@ def steppers(spec: np.ndarray, mine: int, empty: int) -> int:
 
 
 @njit(cache=True, forceinline=True)
-def jump_to(b: np.ndarray, spec: np.ndarray, c: int, d: int, p: int) -> int:
-    """AW-C1: the landing point of a jump of p's snake on c in direction d, or -1."""
-    a = spec[STEP + 8 * c + d]
-    if a < 0:
-        return -1
-    r = spec[JUMP + 8 * c + d]
-    if r < 0 or b[r] != 0 or b[a] == 0 or owner(b[a]) == p:
-        return -1
-    return r
+def has(m: int, c: int) -> int:
+    """Bit c of the bit set m; c = -1 (no point) reads bit 63, which no set of points holds."""
+    return (m >> (c & 63)) & 1
 
 
 @njit(cache=True, forceinline=True)
-def can_jump(b: np.ndarray, spec: np.ndarray, c: int, p: int) -> bool:
-    base = DIRS + 9 * c
-    for k in range(spec[base]):
-        if jump_to(b, spec, c, spec[base + 1 + k], p) >= 0:
-            return True
-    return False
+def step_dirs(spec: np.ndarray, c: int, empty: int) -> int:
+    """The directions from c to an empty point, as 8 bits (bit d: direction d)."""
+    m = 0
+    for d in range(8):
+        m |= has(empty, spec[STEP + 8 * c + d]) << d
+    return m
+
+
+@njit(cache=True, forceinline=True)
+def jump_dirs(spec: np.ndarray, c: int, theirs: int, empty: int) -> int:
+    """AW-C1: the directions in which a snake on c can jump (an enemy next, empty beyond)."""
+    m = 0
+    for d in range(8):
+        m |= (has(theirs, spec[STEP + 8 * c + d]) & has(empty, spec[JUMP + 8 * c + d])) << d
+    return m
+
+
+@njit(cache=True, forceinline=True)
+def dirs_to(spec: np.ndarray, c: int, t: int) -> int:
+    """The direction from c to its neighbour t, as a bit of 8."""
+    m = 0
+    for d in range(8):
+        m |= (spec[STEP + 8 * c + d] == t) << d
+    return m
+
+
+@njit(cache=True, forceinline=True)
+def emit(out: np.ndarray, n: int, first: int, dirs: int) -> int:
+    """Writes the actions first + d for the directions d of ``dirs``, in direction order."""
+    while dirs:
+        out[n] = first + lowest_bit(dirs)
+        n += 1
+        dirs &= dirs - 1
+    return n
 
 
 @njit(cache=True)
@@ -288,66 +317,78 @@ def gen_quiet(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int, 
     without those no_backtrack forbids (AW-F1). In point order, then direction order."""
     shaman = mine & bitset(s, BITS + 4)
     todo = steppers(spec, mine & ~shaman, empty) | shaman
+    barred = s[LASTT + p] if spec[P_NOBACK] else -1
     while todo:
         c = lowest_bit(todo)
         todo &= todo - 1
-        sh = (shaman >> c) & 1
-        base = DIRS + 9 * c
-        for k in range(spec[base]):
-            d = spec[base + 1 + k]
-            a = spec[STEP + 8 * c + d]
-            if backtrack(s, spec, p, c, a):
-                continue
-            if (empty >> a) & 1:
-                out[n] = A_STEP + 8 * c + d
-                n += 1
-                if sh:
-                    q = spec[BACK + 8 * c + d]
-                    if q >= 0 and (mine >> q) & 1:
-                        out[n] = A_PULL + 8 * c + d
-                        n += 1
-            elif sh and (mine >> a) & 1:
-                r = spec[JUMP + 8 * c + d]
-                if r >= 0 and (empty >> r) & 1:
-                    out[n] = A_PUSH + 8 * c + d
-                    n += 1
+        if (shaman >> c) & 1:
+            n = shaman_quiet(s, spec, p, out, n, c, mine, empty)
+            continue
+        dirs = step_dirs(spec, c, empty)
+        if c == barred:                                             # AW-F1
+            dirs &= ~dirs_to(spec, c, s[LASTF + p])
+        n = emit(out, n, A_STEP + 8 * c, dirs)
     return n
 
 
 @njit(cache=True, forceinline=True)
-def gen_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int, jump: int,
-              mine: int) -> int:
+def shaman_quiet(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int, c: int,
+                 mine: int, empty: int) -> int:
+    """The Shaman's non-capturing moves from c: each step, then its pull (AW-S5); pushes
+    (AW-S6)."""
+    base = DIRS + 9 * c
+    for k in range(spec[base]):
+        d = spec[base + 1 + k]
+        a = spec[STEP + 8 * c + d]
+        if backtrack(s, spec, p, c, a):
+            continue
+        if (empty >> a) & 1:
+            out[n] = A_STEP + 8 * c + d
+            n += 1
+            if has(mine, spec[BACK + 8 * c + d]):
+                out[n] = A_PULL + 8 * c + d
+                n += 1
+        elif (mine >> a) & 1 and has(empty, spec[JUMP + 8 * c + d]):
+            out[n] = A_PUSH + 8 * c + d
+            n += 1
+    return n
+
+
+@njit(cache=True, forceinline=True)
+def gen_jumps(s: np.ndarray, spec: np.ndarray, out: np.ndarray, n: int, jump: int, mine: int,
+              theirs: int, empty: int) -> int:
     """Every first jump of the snakes ``jump`` (AW-C1), with the Shaman's pull variants (AW-S5)."""
     shaman = mine & bitset(s, BITS + 4)
     while jump:
         c = lowest_bit(jump)
         jump &= jump - 1
-        base = DIRS + 9 * c
-        for k in range(spec[base]):
-            d = spec[base + 1 + k]
-            if jump_to(s, spec, c, d, p) < 0:
-                continue
+        dirs = jump_dirs(spec, c, theirs, empty)
+        if not (shaman >> c) & 1:
+            n = emit(out, n, A_JUMP + 8 * c, dirs)
+            continue
+        while dirs:
+            d = lowest_bit(dirs)
+            dirs &= dirs - 1
             out[n] = A_JUMP + 8 * c + d
             n += 1
-            if (shaman >> c) & 1:
-                q = spec[BACK + 8 * c + d]
-                if q >= 0 and (mine >> q) & 1:
-                    out[n] = A_JPULL + 8 * c + d
-                    n += 1
+            if has(mine, spec[BACK + 8 * c + d]):
+                out[n] = A_JPULL + 8 * c + d
+                n += 1
     return n
 
 
 @njit(cache=True, forceinline=True)
-def gen_classic_jumps(s: np.ndarray, spec: np.ndarray, p: int, jump: int, m: int,
-                      out: np.ndarray, n: int, theirs: int, empty: int) -> int:
+def gen_classic_jumps(spec: np.ndarray, jump: int, m: int, out: np.ndarray, n: int, theirs: int,
+                      empty: int) -> int:
     """AC-C3/AC-C4: the jumps of the snakes ``jump`` that lie on a sequence of m captures."""
     while jump:
         c = lowest_bit(jump)
         jump &= jump - 1
-        base = DIRS + 9 * c
-        for k in range(spec[base]):
-            d = spec[base + 1 + k]
-            if jump_to(s, spec, c, d, p) >= 0 and jump_max(spec, c, d, theirs, empty) == m:
+        dirs = jump_dirs(spec, c, theirs, empty)
+        while dirs:
+            d = lowest_bit(dirs)
+            dirs &= dirs - 1
+            if jump_max(spec, c, d, theirs, empty) == m:
                 out[n] = A_JUMP + 8 * c + d
                 n += 1
     return n
@@ -361,11 +402,11 @@ def gen_move(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray) -> int:
         n = 0
         if jump:
             m = classic_max(spec, jump, theirs, empty)
-            n = gen_classic_jumps(s, spec, p, jump, m, out, 0, theirs, empty)
+            n = gen_classic_jumps(spec, jump, m, out, 0, theirs, empty)
             if not spec[P_HUFF]:                                    # AC-C2
                 return n
         return gen_quiet(s, spec, p, out, n, mine, empty)           # AC-F1
-    n = gen_jumps(s, spec, p, out, 0, jump, mine)
+    n = gen_jumps(s, spec, out, 0, jump, mine, theirs, empty)
     if spec[P_HUFF]:                                                # AW-F3
         return gen_quiet(s, spec, p, out, n, mine, empty)
     if jump & ~bitset(s, BITS + 4):                                 # AW-C3: a non-Shaman can jump
@@ -388,17 +429,11 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
         return n
     if ph == CHAIN:
         a = s[ACTOR]
+        _mine, theirs, empty = sides(s, spec, p)
         if spec[P_CLASSIC]:                                         # AC-C4: no stop
-            _mine, theirs, empty = sides(s, spec, p)
-            return gen_classic_jumps(s, spec, p, np.int64(1) << a,
-                                     max_chain(spec, a, theirs, empty), out, 0, theirs, empty)
-        n = 0
-        base = DIRS + 9 * a
-        for k in range(spec[base]):
-            d = spec[base + 1 + k]
-            if jump_to(s, spec, a, d, p) >= 0:                      # AW-C5
-                out[n] = A_JUMP + 8 * a + d
-                n += 1
+            return gen_classic_jumps(spec, np.int64(1) << a, max_chain(spec, a, theirs, empty),
+                                     out, 0, theirs, empty)
+        n = emit(out, 0, A_JUMP + 8 * a, jump_dirs(spec, a, theirs, empty))     # AW-C5
         if not (spec[P_FORCED] and n > 0 and not is_shaman(s[a])):  # AW-C7, AW-F2, AW-S3
             out[n] = A_STOP
             n += 1
@@ -576,13 +611,15 @@ def mark_candidates(s: np.ndarray, spec: np.ndarray, p: int) -> None:
 
 @njit(cache=True, forceinline=True)
 def move_piece(s: np.ndarray, f: int, t: int) -> None:
-    """Moves the piece and its candidate flag (AW-F5)."""
+    """Moves the piece and its candidate flag (AW-F5; flags are set only while candidates
+    are pending: a game without them leaves the flags' cache lines alone)."""
     flip(s, f, s[f])
     flip(s, t, s[f])
     s[t] = s[f]
     s[f] = 0
-    s[CAND + t] = s[CAND + f]
-    s[CAND + f] = 0
+    if s[NCAND]:
+        s[CAND + t] = s[CAND + f]
+        s[CAND + f] = 0
 
 
 @njit(cache=True, forceinline=True)
@@ -646,7 +683,8 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
     if reason != ONGOING:
         finish(s, reason, p)
         return 0
-    if can_jump(s, spec, r, p):                                      # AW-C5
+    _mine, theirs, empty = sides(s, spec, p)
+    if jump_dirs(spec, r, theirs, empty):                            # AW-C5
         s[PHASE] = CHAIN
         s[ACTOR] = r
         return 0
@@ -666,23 +704,30 @@ def returns(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> None:
         out[1 - s[WINNER]] = -1.0
 
 
-@njit(cache=True)
+@njit(cache=True, forceinline=True)
 def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
     """The observation tensor (10 * NMAX + 5 floats) from ``player``'s side: planes (NMAX
     points each) of his snakes, enemy snakes, his Shaman, enemy Shaman, huff candidates, the
     chain's snake, and for `no_backtrack` each side's last step as from/to planes (his
     first); then 1 if he is to move, the phase (3), the no-removal counter over its limit (or
-    100)."""
+    100). The piece planes are read from the bit sets, each float written once: a branch a
+    point mispredicts on a random board."""
     p = player
-    out[:] = 0.0
-    for c in range(spec[P_NPTS]):
-        # without a test a point (on a random board it mispredicts: a third of a batched
-        # step): an empty point's plane is negative and sets none
-        v = s[c] - 1                            # 0 yellow snake, 1 orange, 2, 3 Shamans
-        plane = 2 * (v >> 1) + int((v & 1) != p)
-        for k in range(4):
-            out[k * NMAX + c] = plane == k
-        out[4 * NMAX + c] = s[CAND + c]
+    mine, theirs = bitset(s, BITS + 2 * p), bitset(s, BITS + 2 - 2 * p)
+    shamans = bitset(s, BITS + 4)
+    snakes, enemies = mine & ~shamans, theirs & ~shamans
+    shaman, enemy = mine & shamans, theirs & shamans
+    for c in range(NMAX):
+        out[c] = (snakes >> c) & 1
+        out[NMAX + c] = (enemies >> c) & 1
+        out[2 * NMAX + c] = (shaman >> c) & 1
+        out[3 * NMAX + c] = (enemy >> c) & 1
+    if s[NCAND]:                                # (the flags are clear without candidates)
+        for c in range(NMAX):
+            out[4 * NMAX + c] = s[CAND + c]
+    else:
+        out[4 * NMAX:5 * NMAX] = 0.0
+    out[5 * NMAX:] = 0.0
     if s[ACTOR] >= 0:
         out[5 * NMAX + s[ACTOR]] = 1.0
     for q in range(2):
@@ -695,3 +740,20 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     out[b + 1 + s[PHASE]] = 1.0
     limit = spec[P_NOCAP] if spec[P_NOCAP] != 0 else 100
     out[b + 4] = min(s[NOCAP] / limit, 1.0)
+
+
+@njit(cache=True, forceinline=True)
+def fast_step(s: np.ndarray, spec: np.ndarray, action: int, out: np.ndarray, obs: np.ndarray,
+              observing: bool) -> tuple[int, int, int]:
+    """`Kernels.fast_step`: `apply`, then the legal actions and the observation of the player
+    to move, in one call."""
+    need = apply(s, spec, action)
+    if need > s.shape[0]:
+        return need, 0, 0
+    p = to_move(s, spec)
+    n = 0
+    if p >= 0:
+        n = legal(s, spec, out)
+        if observing:
+            observe(s, spec, p, obs)
+    return need, p, n
