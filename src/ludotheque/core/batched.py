@@ -167,19 +167,20 @@ def _new_tree(playouts: int, width: int, actions: int) -> Any:
 def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playouts: int,
             max_actions: int, rng: np.ndarray, plies: np.ndarray, log: np.ndarray,
             nlog: np.ndarray, out: np.ndarray, probs: np.ndarray, scratch: np.ndarray,
-            actions: int) -> int:
+            actions: int) -> tuple[int, int]:
     """Plays chance, and the opponent of ``learner`` (-1: none), until a player (the
     learner) is to act or the game is over; the opponent stops at ``max_actions`` (0: no
-    cap). Returns 0, or what the game needs before going on (see ``needs``)."""
+    cap). Returns (0, the player to move or TERMINAL), or (what the game needs before going
+    on (see ``needs``), CHANCE)."""
     length = s.shape[0]
     while True:
         p = to_move(s, spec)
         if p == TERMINAL or (p != CHANCE and (learner < 0 or p == learner)):
-            return 0
+            return 0, p
         if p != CHANCE and max_actions > 0 and plies[b] >= max_actions:
-            return 0
+            return 0, p
         if nlog[b] == log.shape[1]:
-            return LOG_FULL
+            return LOG_FULL, CHANCE
         n = legal(s, spec, out)
         x = xorshift(rng[b])
         if p == CHANCE:
@@ -201,7 +202,7 @@ def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playo
         plies[b] += 1
         need = apply(s, spec, a)
         if need > length:
-            return int(need)
+            return int(need), CHANCE
 
 
 @njit(cache=True, nogil=True, forceinline=True)
@@ -221,13 +222,12 @@ def _clear(b: int, legal_rows: np.ndarray, nlegal: np.ndarray, mask: np.ndarray,
 
 
 @njit(cache=True, nogil=True, forceinline=True)
-def _finish(s: np.ndarray, spec: Any, b: int, learner: int, max_actions: int, observing: bool,
-            plies: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray, done: np.ndarray,
-            obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
-            truncated: np.ndarray, to_play: np.ndarray, out: np.ndarray,
-            probs: np.ndarray) -> None:
-    """Writes game ``b``'s outputs."""
-    p = to_move(s, spec)
+def _finish(s: np.ndarray, spec: Any, b: int, p: int, learner: int, max_actions: int,
+            observing: bool, plies: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
+            done: np.ndarray, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
+            terminated: np.ndarray, truncated: np.ndarray, to_play: np.ndarray,
+            out: np.ndarray, probs: np.ndarray) -> None:
+    """Writes game ``b``'s outputs, player ``p`` (as `to_move`) to act."""
     to_play[b] = p
     if p == TERMINAL:
         returns(s, spec, probs)
@@ -325,17 +325,17 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
                     _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask,
                             truncated, to_play, out)
                     continue
-        need = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
-                       nlog, out, probs, scratch, legal_rows.shape[1])
+        need, p = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
+                          nlog, out, probs, scratch, legal_rows.shape[1])
         while need > 0 and _move(b, need, states, long_rows, moved):
             s = long_rows[b]
-            need = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies,
-                           log, nlog, out, probs, scratch, legal_rows.shape[1])
+            need, p = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies,
+                              log, nlog, out, probs, scratch, legal_rows.shape[1])
         if need != 0:
             needs[b] = need
             waiting += 1
             continue
-        _finish(s, spec, b, learner, max_actions, observing, plies, legal_rows, nlegal, done,
+        _finish(s, spec, b, p, learner, max_actions, observing, plies, legal_rows, nlegal, done,
                 obs, mask, rewards, terminated, truncated, to_play, out, probs)
     buffers[0][0] = 0                 # the buffers stay alive until the views are done
     return waiting
