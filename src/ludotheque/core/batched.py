@@ -234,7 +234,10 @@ def _finish(s: np.ndarray, spec: Any, b: int, p: int, learner: int, max_actions:
         rewards[b, 0], rewards[b, 1] = probs[0], probs[1]
         terminated[b] = done[b] = True
     else:
-        n = legal(s, spec, out) if learner < 0 or p == learner else 0
+        n = 0
+        if learner < 0 or p == learner:
+            out = _legal_buffer(b, legal_rows, out)
+            n = legal(s, spec, out)
         _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask, truncated,
                 to_play, out)
     if observing:
@@ -251,9 +254,20 @@ def _to_act(b: int, p: int, n: int, max_actions: int, plies: np.ndarray,
     if max_actions > 0 and plies[b] >= max_actions:
         truncated[b] = done[b] = True
     nlegal[b] = n
+    direct = legal_rows.shape[1] == MAX_ACTIONS_BUFFER
     for i in range(n):
-        legal_rows[b, i] = out[i]
+        if not direct:
+            legal_rows[b, i] = out[i]
         mask[b, out[i]] = True
+
+
+@njit(cache=True, nogil=True, forceinline=True)
+def _legal_buffer(b: int, legal_rows: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """Where the kernels write game ``b``'s legal actions: straight into its row when the
+    row is as wide as the kernels' action buffer (games of 1,024 actions or more; copying
+    them was a tenth of a Yote step at B = 4096), else into ``out`` (a row as wide as the
+    buffer would spread the games' rows over more memory), then copied."""
+    return legal_rows[b] if legal_rows.shape[1] == MAX_ACTIONS_BUFFER else out
 
 
 @njit(cache=True, nogil=True, forceinline=True)
@@ -311,7 +325,8 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
                 plies[b] += 1
                 # the two-player form: the game's own step, when it has one, plays the action
                 # and writes the outputs of a player to move (the learner's)
-                need, p, n = (fast_step(s, spec, actions[b], out, obs[b], observing)
+                need, p, n = (fast_step(s, spec, actions[b], _legal_buffer(b, legal_rows, out),
+                                        obs[b], observing)
                               if learner < 0 else (-1, 0, 0))
                 if need < 0:
                     need, p = apply(s, spec, actions[b]), CHANCE     # (settled below)
@@ -323,7 +338,7 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
                     s, p = long_rows[b], CHANCE                     # (settled below)
                 if p >= 0:
                     _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask,
-                            truncated, to_play, out)
+                            truncated, to_play, _legal_buffer(b, legal_rows, out))
                     continue
         need, p = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
                           nlog, out, probs, scratch, legal_rows.shape[1])
