@@ -12,8 +12,10 @@ opponent, the opponent's actions until the learner is to act or the game ends (`
 then its outputs (`_finish`); in the two-player form, a game's ``fast_step`` (see
 `core.kernels`) plays the action and writes the outputs in one call. The outputs are the
 caller's buffers, kept from step to step: a game first clears what it wrote at the previous
-step (`_clear`: the mask entries of its legal actions, not the whole row), and its
-observation is written only when ``observing``. A state that asks for a longer array moves
+step (`_clear`: the mask entries of its legal actions, not the whole row, unless the row is
+short beside them), and its observation is written only when ``observing``. The kernels write
+the legal actions straight into the game's row when it is as wide as their buffer (games of
+1,024 actions or more), and the player to move found by `_settle` is not asked again. A state that asks for a longer array moves
 to its long row; one that asks for more, or a step that fills its row of the log of the
 environment's own actions, stops there and reports what it needs in ``needs[b]``; the caller
 makes room and calls again with ``start`` False, which goes on from where the game stopped.
