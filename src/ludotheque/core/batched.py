@@ -12,8 +12,10 @@ opponent, the opponent's actions until the learner is to act or the game ends (`
 then its outputs (`_finish`); in the two-player form, a game's ``fast_step`` (see
 `core.kernels`) plays the action and writes the outputs in one call. The outputs are the
 caller's buffers, kept from step to step: a game first clears what it wrote at the previous
-step (`_clear`: the mask entries of its legal actions, not the whole row), and its
-observation is written only when ``observing``. A state that asks for a longer array moves
+step (`_clear`: the mask entries of its legal actions, not the whole row, unless the row is
+short beside them), and its observation is written only when ``observing``. The kernels write
+the legal actions straight into the game's row when it is as wide as their buffer (games of
+1,024 actions or more), and the player to move found by `_settle` is not asked again. A state that asks for a longer array moves
 to its long row; one that asks for more, or a step that fills its row of the log of the
 environment's own actions, stops there and reports what it needs in ``needs[b]``; the caller
 makes room and calls again with ``start`` False, which goes on from where the game stopped.
@@ -167,19 +169,20 @@ def _new_tree(playouts: int, width: int, actions: int) -> Any:
 def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playouts: int,
             max_actions: int, rng: np.ndarray, plies: np.ndarray, log: np.ndarray,
             nlog: np.ndarray, out: np.ndarray, probs: np.ndarray, scratch: np.ndarray,
-            actions: int) -> int:
+            actions: int) -> tuple[int, int]:
     """Plays chance, and the opponent of ``learner`` (-1: none), until a player (the
     learner) is to act or the game is over; the opponent stops at ``max_actions`` (0: no
-    cap). Returns 0, or what the game needs before going on (see ``needs``)."""
+    cap). Returns (0, the player to move or TERMINAL), or (what the game needs before going
+    on (see ``needs``), CHANCE)."""
     length = s.shape[0]
     while True:
         p = to_move(s, spec)
         if p == TERMINAL or (p != CHANCE and (learner < 0 or p == learner)):
-            return 0
+            return 0, p
         if p != CHANCE and max_actions > 0 and plies[b] >= max_actions:
-            return 0
+            return 0, p
         if nlog[b] == log.shape[1]:
-            return LOG_FULL
+            return LOG_FULL, CHANCE
         n = legal(s, spec, out)
         x = xorshift(rng[b])
         if p == CHANCE:
@@ -201,17 +204,22 @@ def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playo
         plies[b] += 1
         need = apply(s, spec, a)
         if need > length:
-            return int(need)
+            return int(need), CHANCE
 
 
 @njit(cache=True, nogil=True, forceinline=True)
 def _clear(b: int, legal_rows: np.ndarray, nlegal: np.ndarray, mask: np.ndarray,
            log: np.ndarray, nlog: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
            truncated: np.ndarray) -> None:
-    """Clears game ``b``'s outputs of the previous step: only the mask entries it set (its
-    legal actions), not the whole row."""
-    for i in range(nlegal[b]):
-        mask[b, legal_rows[b, i]] = False
+    """Clears game ``b``'s outputs of the previous step: the mask entries it set (its legal
+    actions), or the whole row when it is short beside them (Omweso: 291 actions, 127 of
+    them legal in most positions)."""
+    row = mask[b]
+    if row.shape[0] <= 16 * nlegal[b]:
+        row[:] = False
+    else:
+        for i in range(nlegal[b]):
+            row[legal_rows[b, i]] = False
     nlegal[b] = 0
     for i in range(nlog[b]):
         log[b, i] = -1
@@ -221,20 +229,22 @@ def _clear(b: int, legal_rows: np.ndarray, nlegal: np.ndarray, mask: np.ndarray,
 
 
 @njit(cache=True, nogil=True, forceinline=True)
-def _finish(s: np.ndarray, spec: Any, b: int, learner: int, max_actions: int, observing: bool,
-            plies: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray, done: np.ndarray,
-            obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
-            truncated: np.ndarray, to_play: np.ndarray, out: np.ndarray,
-            probs: np.ndarray) -> None:
-    """Writes game ``b``'s outputs."""
-    p = to_move(s, spec)
+def _finish(s: np.ndarray, spec: Any, b: int, p: int, learner: int, max_actions: int,
+            observing: bool, plies: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
+            done: np.ndarray, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
+            terminated: np.ndarray, truncated: np.ndarray, to_play: np.ndarray,
+            out: np.ndarray, probs: np.ndarray) -> None:
+    """Writes game ``b``'s outputs, player ``p`` (as `to_move`) to act."""
     to_play[b] = p
     if p == TERMINAL:
         returns(s, spec, probs)
         rewards[b, 0], rewards[b, 1] = probs[0], probs[1]
         terminated[b] = done[b] = True
     else:
-        n = legal(s, spec, out) if learner < 0 or p == learner else 0
+        n = 0
+        if learner < 0 or p == learner:
+            out = _legal_buffer(b, legal_rows, out)
+            n = legal(s, spec, out)
         _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask, truncated,
                 to_play, out)
     if observing:
@@ -251,9 +261,20 @@ def _to_act(b: int, p: int, n: int, max_actions: int, plies: np.ndarray,
     if max_actions > 0 and plies[b] >= max_actions:
         truncated[b] = done[b] = True
     nlegal[b] = n
+    direct = legal_rows.shape[1] == MAX_ACTIONS_BUFFER
     for i in range(n):
-        legal_rows[b, i] = out[i]
+        if not direct:
+            legal_rows[b, i] = out[i]
         mask[b, out[i]] = True
+
+
+@njit(cache=True, nogil=True, forceinline=True)
+def _legal_buffer(b: int, legal_rows: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """Where the kernels write game ``b``'s legal actions: straight into its row when the
+    row is as wide as the kernels' action buffer (games of 1,024 actions or more; copying
+    them was a tenth of a Yote step at B = 4096), else into ``out`` (a row as wide as the
+    buffer would spread the games' rows over more memory), then copied."""
+    return legal_rows[b] if legal_rows.shape[1] == MAX_ACTIONS_BUFFER else out
 
 
 @njit(cache=True, nogil=True, forceinline=True)
@@ -311,7 +332,8 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
                 plies[b] += 1
                 # the two-player form: the game's own step, when it has one, plays the action
                 # and writes the outputs of a player to move (the learner's)
-                need, p, n = (fast_step(s, spec, actions[b], out, obs[b], observing)
+                need, p, n = (fast_step(s, spec, actions[b], _legal_buffer(b, legal_rows, out),
+                                        obs[b], observing)
                               if learner < 0 else (-1, 0, 0))
                 if need < 0:
                     need, p = apply(s, spec, actions[b]), CHANCE     # (settled below)
@@ -323,19 +345,19 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
                     s, p = long_rows[b], CHANCE                     # (settled below)
                 if p >= 0:
                     _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask,
-                            truncated, to_play, out)
+                            truncated, to_play, _legal_buffer(b, legal_rows, out))
                     continue
-        need = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
-                       nlog, out, probs, scratch, legal_rows.shape[1])
+        need, p = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
+                          nlog, out, probs, scratch, legal_rows.shape[1])
         while need > 0 and _move(b, need, states, long_rows, moved):
             s = long_rows[b]
-            need = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies,
-                           log, nlog, out, probs, scratch, legal_rows.shape[1])
+            need, p = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies,
+                              log, nlog, out, probs, scratch, legal_rows.shape[1])
         if need != 0:
             needs[b] = need
             waiting += 1
             continue
-        _finish(s, spec, b, learner, max_actions, observing, plies, legal_rows, nlegal, done,
+        _finish(s, spec, b, p, learner, max_actions, observing, plies, legal_rows, nlegal, done,
                 obs, mask, rewards, terminated, truncated, to_play, out, probs)
     buffers[0][0] = 0                 # the buffers stay alive until the views are done
     return waiting

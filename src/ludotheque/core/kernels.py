@@ -22,7 +22,7 @@ ruleset's `spec` (a numpy array or tuple of arrays built once from the options):
   games' step (`batched.py`) in one call: plays ``action`` as ``apply`` does (the same array,
   the same ``need``), and, unless ``need`` exceeds the array's length, returns the player to
   move ``p`` (as ``to_move``) and, when ``p`` is a player, writes his legal actions into
-  ``out[:n]`` (as ``legal``) and, if ``observing``, his observation into ``obs`` (as the
+  ``out[:n]`` (as ``legal``; ``out`` may be the game's row of legal actions: nothing past n) and, if ``observing``, his observation into ``obs`` (as the
   game's ``observer``). ``need`` -1: the game has no fast step (nothing was played).
 
 Hot loops (random playouts, search) are compiled once per game with its kernels bound in
