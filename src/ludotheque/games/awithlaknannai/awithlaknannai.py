@@ -28,7 +28,7 @@ from ...core.registry import Option, RulesetInfo, register
 from ...i18n import Message, msg, player
 from . import kernels as K
 
-KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance, fast_step=K.fast_step)
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
 SYMBOLS = {".": 0, "y": 1, "o": 2, "Y": 3, "O": 4}
 PIECE_CHARS = ".yoYO"
 _PT = r"([tmb]\d{1,2})"

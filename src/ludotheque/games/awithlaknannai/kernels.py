@@ -18,10 +18,10 @@ generation works on whole sets, the cells serve everything else), then the repet
 of AW-E1 (packed positions since the last removal; removals are irreversible). The record
 grows on demand (``apply`` returns the length it needs).
 
-Fast paths (a batched step, `fast_step`, is apply + legal + observe: each was a third of it):
-the moves of a point are read as an 8-bit set of directions from the bit sets (`step_dirs`,
-`jump_dirs`: no cell read and no branch a direction, which mispredicts on a random board) and
-written in direction order; the observation's piece planes come from the bit sets, each float
+Fast paths (a batched step is apply + legal + observe: each was a third of it): the moves of a
+point are read as an 8-bit set of directions from the bit sets (`step_dirs`, `jump_dirs`: no
+cell read and no branch a direction, which mispredicts on a random board) and written in
+direction order; the observation's piece planes come from the bit sets, each float
 written once; the huff candidate flags are read and moved only while candidates are pending
 (a state's other cache lines stay untouched in the games without huffing).
 """
@@ -740,20 +740,3 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     out[b + 1 + s[PHASE]] = 1.0
     limit = spec[P_NOCAP] if spec[P_NOCAP] != 0 else 100
     out[b + 4] = min(s[NOCAP] / limit, 1.0)
-
-
-@njit(cache=True, forceinline=True)
-def fast_step(s: np.ndarray, spec: np.ndarray, action: int, out: np.ndarray, obs: np.ndarray,
-              observing: bool) -> tuple[int, int, int]:
-    """`Kernels.fast_step`: `apply`, then the legal actions and the observation of the player
-    to move, in one call."""
-    need = apply(s, spec, action)
-    if need > s.shape[0]:
-        return need, 0, 0
-    p = to_move(s, spec)
-    n = 0
-    if p >= 0:
-        n = legal(s, spec, out)
-        if observing:
-            observe(s, spec, p, obs)
-    return need, p, n
