@@ -10,8 +10,9 @@ At the largest B on one thread, also the steps that leave the observations out
 (``step(actions, observe=False)``: masks, rewards and ends only). Then, on oware at B = 1024,
 the single-agent form against each of ``--opponents`` (a step: the learner's random action and
 the opponent's reply). Each figure is the best of
-``--repeat`` timings of at least ``--seconds`` each, by the wall clock and by CPU time (the
-batched games after ``--seconds`` of steps untimed).
+``--repeat`` timings of at least ``--seconds`` each, by the wall clock and by CPU time,
+after ``--seconds`` of the same work untimed (every side: the per-state API, the playout,
+the batched games, OpenSpiel).
 
 The goals (issue 25): the batched games at least 100x the per-state API on every ruleset, and
 at least 25% of the random playout's plies a second at B = 4096. A batched step does at least
@@ -46,15 +47,21 @@ from ludotheque.vector import THREADED_GAMES, BatchedGames
 def rate(work: Callable[[], int], seconds: float, repeat: int) -> dict[str, float]:
     """The best of ``repeat`` rates (units of ``work`` a second), each timed over at least
     ``seconds``: by the wall clock, and by this process's CPU time (which a loaded machine
-    disturbs less; with 2 threads it is the rate per CPU-second, not the wall rate)."""
+    disturbs less; with 2 threads it is the rate per CPU-second, not the wall rate). Every
+    side is first run one untimed window: the code a game reaches only at its end is then
+    compiled or loaded (unwarmed, Dara's per-state API read 15k steps a second instead of
+    50-68k), and the batched games' rows are grown for the longest games so far (a long run
+    grows them more and more rarely)."""
     best = {"wall": 0.0, "cpu": 0.0}
-    for _ in range(repeat):
+    for timed in (False,) + (True,) * repeat:
         done, start, cpu = 0, time.perf_counter(), time.process_time()
         while True:
             done += work()
             elapsed = time.perf_counter() - start
             if elapsed >= seconds:
                 break
+        if not timed:
+            continue
         best["wall"] = max(best["wall"], done / elapsed)
         best["cpu"] = max(best["cpu"], done / max(time.process_time() - cpu, 1e-9))
     return best
@@ -74,9 +81,6 @@ def per_state(ruleset: str, seconds: float, repeat: int) -> dict[str, float]:
             s.legal_actions_mask()
             state[0] = s
         return 100
-    # warmed as the batched games are: untimed, the kernels a game reaches only at its end are
-    # compiled or loaded too (timed, they gave Dara 15k steps a second instead of 50-68k)
-    rate(steps, seconds, 1)
     return rate(steps, seconds, repeat)
 
 
@@ -104,9 +108,6 @@ def batched(ruleset: str, size: int, threads: int, seconds: float, repeat: int,
     def steps() -> int:
         env.step(env.random_actions(), observe=observe)
         return size
-    # compiled, and the state rows grown for the repetition records of the longest games so
-    # far, before timing: a long run grows them more and more rarely
-    rate(steps, seconds, 1)
     return {"threads": threads, "games": size, **rate(steps, seconds, repeat)}
 
 
@@ -129,9 +130,6 @@ def openspiel_oware(seconds: float, repeat: int) -> dict[str, float] | None:
             s.legal_actions_mask()
             state[0] = s
         return 100
-    # warmed as the batched games are: untimed, the kernels a game reaches only at its end are
-    # compiled or loaded too (timed, they gave Dara 15k steps a second instead of 50-68k)
-    rate(steps, seconds, 1)
     return rate(steps, seconds, repeat)
 
 

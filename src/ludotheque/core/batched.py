@@ -15,7 +15,8 @@ caller's buffers, kept from step to step: a game first clears what it wrote at t
 step (`_clear`: the mask entries of its legal actions, not the whole row, unless the row is
 short beside them), and its observation is written only when ``observing``. The kernels write
 the legal actions straight into the game's row when it is as wide as their buffer (games of
-1,024 actions or more), and the player to move found by `_settle` is not asked again. A state that asks for a longer array moves
+1,024 actions or more), and the player to move found by `_settle` is not asked again. A state
+that asks for a longer array moves
 to its long row; one that asks for more, or a step that fills its row of the log of the
 environment's own actions, stops there and reports what it needs in ``needs[b]``; the caller
 makes room and calls again with ``start`` False, which goes on from where the game stopped.
@@ -261,20 +262,26 @@ def _to_act(b: int, p: int, n: int, max_actions: int, plies: np.ndarray,
     if max_actions > 0 and plies[b] >= max_actions:
         truncated[b] = done[b] = True
     nlegal[b] = n
-    direct = legal_rows.shape[1] == MAX_ACTIONS_BUFFER
+    copy = not _rows_take_legal(legal_rows)
     for i in range(n):
-        if not direct:
+        if copy:
             legal_rows[b, i] = out[i]
         mask[b, out[i]] = True
 
 
 @njit(cache=True, nogil=True, forceinline=True)
+def _rows_take_legal(legal_rows: np.ndarray) -> bool:
+    """Whether the kernels write the legal actions straight into the games' rows: when a row
+    is as wide as their action buffer (games of 1,024 actions or more; a row as wide as the
+    buffer for the others would spread the games over more memory)."""
+    return legal_rows.shape[1] == MAX_ACTIONS_BUFFER
+
+
+@njit(cache=True, nogil=True, forceinline=True)
 def _legal_buffer(b: int, legal_rows: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """Where the kernels write game ``b``'s legal actions: straight into its row when the
-    row is as wide as the kernels' action buffer (games of 1,024 actions or more; copying
-    them was a tenth of a Yote step at B = 4096), else into ``out`` (a row as wide as the
-    buffer would spread the games' rows over more memory), then copied."""
-    return legal_rows[b] if legal_rows.shape[1] == MAX_ACTIONS_BUFFER else out
+    """Where the kernels write game ``b``'s legal actions: its row (see `_rows_take_legal`),
+    else ``out``, copied into the row by `_to_act`."""
+    return legal_rows[b] if _rows_take_legal(legal_rows) else out
 
 
 @njit(cache=True, nogil=True, forceinline=True)
