@@ -274,7 +274,7 @@ def _rows_take_legal(legal_rows: np.ndarray) -> bool:
     """Whether the kernels write the legal actions straight into the games' rows: when a row
     is as wide as their action buffer (games of 1,024 actions or more; a row as wide as the
     buffer for the others would spread the games over more memory)."""
-    return legal_rows.shape[1] == MAX_ACTIONS_BUFFER
+    return bool(legal_rows.shape[1] == MAX_ACTIONS_BUFFER)
 
 
 @njit(cache=True, nogil=True, forceinline=True)
