@@ -3,22 +3,29 @@
 For each ruleset: env steps a second of `BatchedGames` (two-player form, random actions drawn
 by `random_actions`, observations and masks written at every step) at B = 1, 64, 1024, 4096
 games on 1 and on 2 threads; beside it the per-state API doing the same work a step (apply,
-observation, legal mask: what an environment returns) and the compiled random playout's
-plies a second (`random_playouts`, one thread, nothing returned); and, on oware, OpenSpiel's
-Python API on its own C++ oware (apply_action, observation_tensor, legal_actions_mask).
-At the largest B on one thread, also the steps that leave the observations out
-(``step(actions, observe=False)``: masks, rewards and ends only). Then, on oware at B = 1024,
-the single-agent form against each of ``--opponents`` (a step: the learner's random action and
-the opponent's reply). Each figure is the best of
+the chance that follows, observation, legal mask: what an environment returns) and the
+compiled random playout's plies a second (`random_playouts`, one thread, nothing returned);
+and, on oware, OpenSpiel's Python API on its own C++ oware (apply_action, observation_tensor,
+legal_actions_mask). At the largest B on one thread, also the steps that leave the
+observations out (``step(actions, observe=False)``: masks, rewards and ends only). Then, on
+oware at B = 1024, the single-agent form against each of ``--opponents`` (a step: the
+learner's random action and the opponent's reply). Each figure is the best of
 ``--repeat`` timings of at least ``--seconds`` each, by the wall clock and by CPU time,
 after ``--seconds`` of the same work untimed (every side: the per-state API, the playout,
 the batched games, OpenSpiel).
 
 The goals (issue 25): the batched games at least 100x the per-state API on every ruleset, and
-at least 25% of the random playout's plies a second at B = 4096. A batched step does at least
-a playout's ply of work (apply, legal actions) and writes more, so ``playout_over_per_state``
-(the playout's plies a second over the per-state API's steps) bounds what the first ratio can
-reach on one thread.
+at least 25% of the random playout's plies a second at B = 4096. Both sides of each ratio
+count the same work. A step is a player's action and the chance that follows: in Puluc a
+move and the next throw, for the batched games and the per-state API alike (until
+2026-11-28 the per-state API counted a throw as a step of its own, which halved Puluc's
+ratio). The playout counts a throw as a ply, so the batched games' plies a second are their
+steps a second times ``plies_per_step`` (the plies a step plays, counted over 300 steps of
+1,024 games: about 2 in Puluc, just under 1 elsewhere, where a restarting game plays none).
+A batched step does at least a playout's ply of work (apply, legal actions) and writes more,
+so ``playout_over_per_state`` (the playout's steps a second, its plies over
+``plies_per_step``, over the per-state API's steps) bounds what the first ratio can reach on
+one thread.
 
 In the JSON, ``batched_steps["1t"]["4096"]`` is the figure on 1 thread at B = 4096, and says
 so itself (``threads``, ``games``). With 2 threads the CPU-time rate is per CPU-second of both
@@ -68,15 +75,24 @@ def rate(work: Callable[[], int], seconds: float, repeat: int) -> dict[str, floa
 
 
 def per_state(ruleset: str, seconds: float, repeat: int) -> dict[str, float]:
+    """Steps a second of the per-state API doing an environment's step: the action, the
+    chance that follows (Puluc's throw: the adapters' `resolve_chance`, as the batched
+    games do), then the observation and the legal mask. A throw is part of the step, not a
+    step of its own: the batched games' step plays it too."""
     game = ludotheque.load(ruleset)
     rng = random.Random(0)
-    state = [game.initial_state()]
+
+    def settled(s: Any) -> Any:
+        while s.is_chance_node:
+            s = s.apply(s.random_action(rng))
+        return s
+    state = [settled(game.initial_state())]
 
     def steps() -> int:
         for _ in range(100):
-            s = state[0].apply(state[0].random_action(rng))
+            s = settled(state[0].apply(state[0].random_action(rng)))
             if s.is_terminal:
-                s = game.initial_state()
+                s = settled(game.initial_state())
             s.observation()
             s.legal_actions_mask()
             state[0] = s
@@ -109,6 +125,20 @@ def batched(ruleset: str, size: int, threads: int, seconds: float, repeat: int,
         env.step(env.random_actions(), observe=observe)
         return size
     return {"threads": threads, "games": size, **rate(steps, seconds, repeat)}
+
+
+def plies_per_step(ruleset: str, games: int = 1024, steps: int = 300) -> float:
+    """The plies a batched step plays, on average over ``steps`` steps of ``games`` random
+    games: the player's action (none in a game restarting) and the environment's (Puluc's
+    throws). The playout counts every one of them as a ply."""
+    env = BatchedGames(ruleset, games)
+    batch = env.reset(seed=0)
+    plies = int((batch.env_actions >= 0).sum())
+    for _ in range(steps):
+        restarting = int((batch.terminated | batch.truncated).sum())   # (their action ignored)
+        batch = env.step(env.random_actions(), observe=False)
+        plies += games - restarting + int((batch.env_actions >= 0).sum())
+    return plies / (games * steps)
 
 
 def openspiel_oware(seconds: float, repeat: int) -> dict[str, float] | None:
@@ -244,15 +274,17 @@ def main() -> None:
                                         for b in sizes} for t in threads},
             f"masks_only_1t_{max(sizes)}": batched(ruleset, max(sizes), 1, args.seconds,
                                                    args.repeat, observe=False),
+            "plies_per_step": plies_per_step(ruleset),
         }
         one = row["batched_steps"].get("1t", {})
+        per_step = row["plies_per_step"]
         for clock in ("wall", "cpu"):
-            row[f"playout_over_per_state_{clock}"] = (row["playout_plies"][clock]
+            row[f"playout_over_per_state_{clock}"] = (row["playout_plies"][clock] / per_step
                                                       / row["per_state_steps"][clock])
             best = max(v[clock] for per in row["batched_steps"].values() for v in per.values())
             row[f"best_over_per_state_{clock}"] = best / row["per_state_steps"][clock]
             if str(max(sizes)) in one:
-                row[f"largest_1t_over_playout_{clock}"] = (one[str(max(sizes))][clock]
+                row[f"largest_1t_over_playout_{clock}"] = (one[str(max(sizes))][clock] * per_step
                                                            / row["playout_plies"][clock])
         report["rulesets"][ruleset] = row
         print(json.dumps({ruleset: row}), flush=True)
