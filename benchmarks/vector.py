@@ -12,7 +12,8 @@ oware at B = 1024, the single-agent form against each of ``--opponents`` (a step
 learner's random action and the opponent's reply). Each figure is the best of
 ``--repeat`` timings of at least ``--seconds`` each, by the wall clock and by CPU time,
 after ``--seconds`` of the same work untimed (every side: the per-state API, the playout,
-the batched games, OpenSpiel).
+the batched games, OpenSpiel). A ruleset's sides take turns (`rates`): one window of each,
+then the next round, so that the ratios compare windows of the same minutes.
 
 The goals (issue 25): the batched games at least 100x the per-state API on every ruleset, and
 at least 25% of the random playout's plies a second at B = 4096. Both sides of each ratio
@@ -32,7 +33,7 @@ so itself (``threads``, ``games``). With 2 threads the CPU-time rate is per CPU-
 threads, so the speed-up is read on the wall clock; batches under `THREADED_GAMES` games run
 on one thread whatever ``threads``.
 
-Usage: python benchmarks/vector.py [--seconds 0.5] [--repeat 2] [--rulesets oware,puluc]
+Usage: python benchmarks/vector.py [--seconds 0.2] [--repeat 5] [--rulesets oware,puluc]
        [--sizes 1 64 1024 4096] [--threads 1 2] [--opponents random,greedy,mcts:100p]
        [--out FILE]
        python benchmarks/vector.py --markdown FILE   (the table of a results file)
@@ -51,31 +52,43 @@ from ludotheque.core.loops import compiled_loops
 from ludotheque.vector import THREADED_GAMES, BatchedGames
 
 
-def rate(work: Callable[[], int], seconds: float, repeat: int) -> dict[str, float]:
-    """The best of ``repeat`` rates (units of ``work`` a second), each timed over at least
-    ``seconds``: by the wall clock, and by this process's CPU time (which a loaded machine
-    disturbs less; with 2 threads it is the rate per CPU-second, not the wall rate). Every
-    side is first run one untimed window: the code a game reaches only at its end is then
-    compiled or loaded (unwarmed, Dara's per-state API read 15k steps a second instead of
-    50-68k), and the batched games' rows are grown for the longest games so far (a long run
-    grows them more and more rarely)."""
-    best = {"wall": 0.0, "cpu": 0.0}
+Work = Callable[[], int]     # does some units of work (steps, plies) and says how many
+
+
+def rates(works: dict[str, Work], seconds: float, repeat: int) -> dict[str, dict[str, float]]:
+    """For each side, the best of ``repeat`` rates (units of its work a second), each timed
+    over at least ``seconds``: by the wall clock, and by this process's CPU time (which a
+    loaded machine disturbs less; with 2 threads it is the rate per CPU-second, not the wall
+    rate). The sides take turns, one window each a round, so that a slow spell of the host
+    (this one's speed moves by +-40% over minutes) falls on every side alike, not on the side
+    timed then: timed one after the other, Oware's ratio over the per-state API read 74x in
+    one run and 154x in the next. Every side is first run one untimed window: the code a game
+    reaches only at its end is then compiled or loaded (unwarmed, Dara's per-state API read
+    15k steps a second instead of 50-68k), and the batched games' rows are grown for the
+    longest games so far (a long run grows them more and more rarely)."""
+    best = {name: {"wall": 0.0, "cpu": 0.0} for name in works}
     for timed in (False,) + (True,) * repeat:
-        done, start, cpu = 0, time.perf_counter(), time.process_time()
-        while True:
-            done += work()
-            elapsed = time.perf_counter() - start
-            if elapsed >= seconds:
-                break
-        if not timed:
-            continue
-        best["wall"] = max(best["wall"], done / elapsed)
-        best["cpu"] = max(best["cpu"], done / max(time.process_time() - cpu, 1e-9))
+        for name, work in works.items():
+            done, start, cpu = 0, time.perf_counter(), time.process_time()
+            while True:
+                done += work()
+                elapsed = time.perf_counter() - start
+                if elapsed >= seconds:
+                    break
+            if timed:
+                best[name]["wall"] = max(best[name]["wall"], done / elapsed)
+                best[name]["cpu"] = max(best[name]["cpu"],
+                                        done / max(time.process_time() - cpu, 1e-9))
     return best
 
 
-def per_state(ruleset: str, seconds: float, repeat: int) -> dict[str, float]:
-    """Steps a second of the per-state API doing an environment's step: the action, the
+def rate(work: Work, seconds: float, repeat: int) -> dict[str, float]:
+    """`rates` of one side."""
+    return rates({"": work}, seconds, repeat)[""]
+
+
+def per_state(ruleset: str) -> Work:
+    """Steps of the per-state API doing an environment's step: the action, the
     chance that follows (Puluc's throw: the adapters' `resolve_chance`, as the batched
     games do), then the observation and the legal mask. A throw is part of the step, not a
     step of its own: the batched games' step plays it too."""
@@ -97,10 +110,11 @@ def per_state(ruleset: str, seconds: float, repeat: int) -> dict[str, float]:
             s.legal_actions_mask()
             state[0] = s
         return 100
-    return rate(steps, seconds, repeat)
+    return steps
 
 
-def playout_plies(ruleset: str, seconds: float, repeat: int) -> dict[str, float]:
+def playout_plies(ruleset: str) -> Work:
+    """Plies of the compiled random playout (one thread, nothing returned)."""
     game = ludotheque.load(ruleset)
     loops = compiled_loops(game.kernels)
     start = game.initial_state().data
@@ -110,21 +124,22 @@ def playout_plies(ruleset: str, seconds: float, repeat: int) -> dict[str, float]
     def plies() -> int:
         seed[0] += 1
         return int(loops.random_playouts(start, game.spec, 20, seed[0], 0)[1])
-    return rate(plies, seconds, repeat)
+    return plies
 
 
 OPPONENT_RULESET, OPPONENT_GAMES = "oware", 1024
 
 
-def batched(ruleset: str, size: int, threads: int, seconds: float, repeat: int,
-            observe: bool = True, opponent: str | None = None) -> dict[str, Any]:
+def batched(ruleset: str, size: int, threads: int, observe: bool = True,
+            opponent: str | None = None) -> Work:
+    """Steps of ``size`` batched games, random actions (`random_actions`)."""
     env = BatchedGames(ruleset, size, threads=threads, opponent=opponent)
     env.reset(seed=0)
 
     def steps() -> int:
         env.step(env.random_actions(), observe=observe)
         return size
-    return {"threads": threads, "games": size, **rate(steps, seconds, repeat)}
+    return steps
 
 
 def plies_per_step(ruleset: str, games: int = 1024, steps: int = 300) -> float:
@@ -226,9 +241,9 @@ def ruleset_table(rulesets: dict[str, Any]) -> list[str]:
 
 def opponent_table(against: dict[str, Any]) -> list[str]:
     more = [t for t in next(iter(against.values())) if t != "1t"]
-    lines = [f"| {OPPONENT_RULESET}, B={OPPONENT_GAMES}, against | 1 thread | "
-             + " | ".join(f"{t[:-1]} threads (wall, speed-up; per CPU-s)" for t in more) + " |",
-             "|" + " --- |" * (2 + len(more))]
+    head = ([f"{OPPONENT_RULESET}, B={OPPONENT_GAMES}, against", "1 thread"]
+            + [f"{t[:-1]} threads (wall, speed-up; per CPU-s)" for t in more])
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for name, per in against.items():
         cells = [f"`{name}`", millions(per["1t"]["cpu"])]
         cells += [speed_up(per[t], per["1t"]) for t in more]
@@ -245,8 +260,8 @@ def speed_up(figure: dict[str, float], one_thread: dict[str, float]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seconds", type=float, default=0.5)
-    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--seconds", type=float, default=0.2)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--rulesets", default=",".join(ri.name for ri in ludotheque.rulesets()))
     # "--threads 1 2" or "--threads 1,2"
     ap.add_argument("--sizes", nargs="+", default=["1,64,1024,4096"])
@@ -267,13 +282,18 @@ def main() -> None:
     print(json.dumps({"openspiel_python_oware_steps": report["openspiel_python_oware_steps"]}),
           flush=True)
     for ruleset in filter(None, args.rulesets.split(",")):
+        largest = max(sizes)
+        works = {"per_state": per_state(ruleset), "playout": playout_plies(ruleset),
+                 **{f"{t}t/{b}": batched(ruleset, b, t) for t in threads for b in sizes},
+                 "masks_only": batched(ruleset, largest, 1, observe=False)}
+        got = rates(works, args.seconds, args.repeat)
+        del works                           # (the batched games' buffers)
         row: dict[str, Any] = {
-            "per_state_steps": per_state(ruleset, args.seconds, args.repeat),
-            "playout_plies": playout_plies(ruleset, args.seconds, args.repeat),
-            "batched_steps": {f"{t}t": {str(b): batched(ruleset, b, t, args.seconds, args.repeat)
+            "per_state_steps": got["per_state"],
+            "playout_plies": got["playout"],
+            "batched_steps": {f"{t}t": {str(b): {"threads": t, "games": b, **got[f"{t}t/{b}"]}
                                         for b in sizes} for t in threads},
-            f"masks_only_1t_{max(sizes)}": batched(ruleset, max(sizes), 1, args.seconds,
-                                                   args.repeat, observe=False),
+            f"masks_only_1t_{largest}": {"threads": 1, "games": largest, **got["masks_only"]},
             "plies_per_step": plies_per_step(ruleset),
         }
         one = row["batched_steps"].get("1t", {})
@@ -290,8 +310,8 @@ def main() -> None:
         print(json.dumps({ruleset: row}), flush=True)
     if args.opponents:
         report[f"opponents_{OPPONENT_RULESET}"] = against = {
-            name: {f"{t}t": batched(OPPONENT_RULESET, OPPONENT_GAMES, t, args.seconds,
-                                    args.repeat, opponent=name) for t in threads}
+            name: {f"{t}t": rate(batched(OPPONENT_RULESET, OPPONENT_GAMES, t, opponent=name),
+                                 args.seconds, args.repeat) for t in threads}
             for name in args.opponents.split(",")}
         print(json.dumps({f"opponents_{OPPONENT_RULESET}": against}), flush=True)
     report["load_after"] = os.getloadavg()
