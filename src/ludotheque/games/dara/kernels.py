@@ -585,14 +585,15 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     lost / 12, no-capture counter / limit, and the row and column (+1, over 6) of the line
     that earned a due removal."""
     p, n = player, spec[S_N]
-    for c in range(n):
-        v = s[BOARD + c]
-        out[c] = v == 1 + p
-        out[n + c] = v == 2 - p
-        out[2 * n + c] = v == 3 + p
-        out[3 * n + c] = v == 4 - p
-        out[4 * n + c] = v == 5 + p
-        out[5 * n + c] = v == 6 - p
+    board = s[BOARD:BOARD + n]
+    for k in range(6):
+        # a plane a loop, which LLVM vectorizes (the six planes in one loop over the cells
+        # took 1.6x as long): cell value 1 + p is his piece, 2 - p the enemy's, then heroes
+        # (3 + p, 4 - p) and huts (5 + p, 6 - p)
+        value = k + 1 + (p if k % 2 == 0 else -p)
+        plane = out[k * n:(k + 1) * n]
+        for c in range(n):
+            plane[c] = board[c] == value
     limit = max(spec[S_NO_CAPTURE], 1)
     b = 6 * n
     out[b] = s[TO_MOVE] == p
