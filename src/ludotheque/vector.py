@@ -50,7 +50,7 @@ from .core.batched import (
 )
 from .core.errors import IllegalActionError
 from .core.jit import bind
-from .core.kernels import MAX_ACTIONS_BUFFER
+from .core.kernels import LEGAL_SLACK, MAX_ACTIONS_BUFFER
 from .core.loops import compiled_loops
 from .core.registry import load
 
@@ -152,7 +152,9 @@ class BatchedGames:
         self._policy_rng = self._loops.stream_words(~int(seed) & (2**63 - 1), B)
         self._plies = np.zeros(B, np.int64)
         self._done = np.zeros(B, np.bool_)
-        self._legal = np.zeros((B, min(self.game.num_actions, MAX_ACTIONS_BUFFER)), np.int64)
+        # the kernels write a game's legal actions straight into its row (core.batched)
+        self._legal = np.zeros((B, min(self.game.num_actions + LEGAL_SLACK, MAX_ACTIONS_BUFFER)),
+                               np.int64)
         self._nlegal = np.zeros(B, np.int64)
         self._needs = np.zeros(B, np.int64)
         self._log = np.full((B, self._log_width), -1, np.int64)

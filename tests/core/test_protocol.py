@@ -7,6 +7,7 @@ import pytest
 
 import ludotheque
 from ludotheque import IllegalActionError, NotationError
+from ludotheque.core.kernels import LEGAL_SLACK, MAX_ACTIONS_BUFFER
 from ludotheque.core.loops import compiled_loops
 from ludotheque.records import GameRecord
 
@@ -70,6 +71,23 @@ def test_illegal_actions_and_bad_notation_change_nothing(ruleset):
         with pytest.raises((NotationError, IllegalActionError)):
             s.parse_move(text)
     assert s.key() == key
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_legal_kernel_writes_within_its_actions_and_slack(ruleset):
+    """The batched games hand `legal` a game's own row of num_actions + LEGAL_SLACK entries:
+    a write past it would change the next game's legal actions."""
+    game, rng = ludotheque.load(ruleset), random.Random(3)
+    state, seen = game.initial_state(), 0
+    while seen < 600:
+        if state.is_terminal:
+            state = game.initial_state()
+        out = np.full(MAX_ACTIONS_BUFFER, -7, np.int64)
+        n = game.kernels.legal(state.data.copy(), game.spec, out)
+        written = np.flatnonzero(out != -7)
+        assert n <= game.num_actions and len(set(out[:n].tolist())) == n
+        assert written.size == 0 or written[-1] < n + LEGAL_SLACK, (ruleset, n, written[-1])
+        state, seen = state.apply(state.random_action(rng)), seen + 1
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

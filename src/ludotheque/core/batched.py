@@ -14,8 +14,9 @@ then its outputs (`_finish`); in the two-player form, a game's ``fast_step`` (se
 caller's buffers, kept from step to step: a game first clears what it wrote at the previous
 step (`_clear`: the mask entries of its legal actions, not the whole row, unless the row is
 short beside them), and its observation is written only when ``observing``. The kernels write
-the legal actions straight into the game's row when it is as wide as their buffer (games of
-1,024 actions or more), and the player to move found by `_settle` is not asked again. A state
+the legal actions straight into the game's row (``num_actions + LEGAL_SLACK`` wide, see
+`core.kernels`; copying them there cost Omweso, some 127 legal actions a step, a fifth of its
+step), and the player to move found by `_settle` is not asked again. A state
 that asks for a longer array moves
 to its long row; one that asks for more, or a step that fills its row of the log of the
 environment's own actions, stops there and reports what it needs in ``needs[b]``; the caller
@@ -234,7 +235,7 @@ def _finish(s: np.ndarray, spec: Any, b: int, p: int, learner: int, max_actions:
             observing: bool, plies: np.ndarray, legal_rows: np.ndarray, nlegal: np.ndarray,
             done: np.ndarray, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
             terminated: np.ndarray, truncated: np.ndarray, to_play: np.ndarray,
-            out: np.ndarray, probs: np.ndarray) -> None:
+            probs: np.ndarray) -> None:
     """Writes game ``b``'s outputs, player ``p`` (as `to_move`) to act."""
     to_play[b] = p
     if p == TERMINAL:
@@ -244,10 +245,9 @@ def _finish(s: np.ndarray, spec: Any, b: int, p: int, learner: int, max_actions:
     else:
         n = 0
         if learner < 0 or p == learner:
-            out = _legal_buffer(b, legal_rows, out)
-            n = legal(s, spec, out)
+            n = legal(s, spec, legal_rows[b])
         _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask, truncated,
-                to_play, out)
+                to_play)
     if observing:
         observe(s, spec, learner if learner >= 0 else max(p, 0), obs[b])
 
@@ -255,33 +255,17 @@ def _finish(s: np.ndarray, spec: Any, b: int, p: int, learner: int, max_actions:
 @njit(cache=True, nogil=True, forceinline=True)
 def _to_act(b: int, p: int, n: int, max_actions: int, plies: np.ndarray,
             legal_rows: np.ndarray, nlegal: np.ndarray, done: np.ndarray, mask: np.ndarray,
-            truncated: np.ndarray, to_play: np.ndarray, out: np.ndarray) -> None:
+            truncated: np.ndarray, to_play: np.ndarray) -> None:
     """Writes game ``b``'s outputs when player ``p`` is to move, his ``n`` legal actions
-    ``out[:n]`` (none when he is the learner's opponent)."""
+    written by the kernels in ``legal_rows[b, :n]`` (none when he is the learner's
+    opponent)."""
     to_play[b] = p
     if max_actions > 0 and plies[b] >= max_actions:
         truncated[b] = done[b] = True
     nlegal[b] = n
-    copy = not _rows_take_legal(legal_rows)
+    row = mask[b]
     for i in range(n):
-        if copy:
-            legal_rows[b, i] = out[i]
-        mask[b, out[i]] = True
-
-
-@njit(cache=True, nogil=True, forceinline=True)
-def _rows_take_legal(legal_rows: np.ndarray) -> bool:
-    """Whether the kernels write the legal actions straight into the games' rows: when a row
-    is as wide as their action buffer (games of 1,024 actions or more; a row as wide as the
-    buffer for the others would spread the games over more memory)."""
-    return bool(legal_rows.shape[1] == MAX_ACTIONS_BUFFER)
-
-
-@njit(cache=True, nogil=True, forceinline=True)
-def _legal_buffer(b: int, legal_rows: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """Where the kernels write game ``b``'s legal actions: its row (see `_rows_take_legal`),
-    else ``out``, copied into the row by `_to_act`."""
-    return legal_rows[b] if _rows_take_legal(legal_rows) else out
+        row[legal_rows[b, i]] = True
 
 
 @njit(cache=True, nogil=True, forceinline=True)
@@ -339,8 +323,7 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
                 plies[b] += 1
                 # the two-player form: the game's own step, when it has one, plays the action
                 # and writes the outputs of a player to move (the learner's)
-                need, p, n = (fast_step(s, spec, actions[b], _legal_buffer(b, legal_rows, out),
-                                        obs[b], observing)
+                need, p, n = (fast_step(s, spec, actions[b], legal_rows[b], obs[b], observing)
                               if learner < 0 else (-1, 0, 0))
                 if need < 0:
                     need, p = apply(s, spec, actions[b]), CHANCE     # (settled below)
@@ -352,7 +335,7 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
                     s, p = long_rows[b], CHANCE                     # (settled below)
                 if p >= 0:
                     _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask,
-                            truncated, to_play, _legal_buffer(b, legal_rows, out))
+                            truncated, to_play)
                     continue
         need, p = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
                           nlog, out, probs, scratch, legal_rows.shape[1])
@@ -365,7 +348,7 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
             waiting += 1
             continue
         _finish(s, spec, b, p, learner, max_actions, observing, plies, legal_rows, nlegal, done,
-                obs, mask, rewards, terminated, truncated, to_play, out, probs)
+                obs, mask, rewards, terminated, truncated, to_play, probs)
     buffers[0][0] = 0                 # the buffers stay alive until the views are done
     return waiting
 

@@ -4,7 +4,9 @@ A game's rules live in five numba functions over a flat int32 state array `s` an
 ruleset's `spec` (a numpy array or tuple of arrays built once from the options):
 
 - ``legal(s, spec, out) -> n``: writes the legal actions (chance outcomes at a chance node)
-  into ``out[:n]``;
+  into ``out[:n]``, and nothing past ``out[n + LEGAL_SLACK - 1]`` (a branch-free append writes
+  its candidate at ``out[n]`` before counting it): the batched games hand ``legal`` a game's
+  own row of ``num_actions + LEGAL_SLACK`` entries, not a buffer of MAX_ACTIONS_BUFFER;
 - ``apply(s, spec, action) -> need``: plays one action in place; returns 0, or the array
   length the state needs before the next action (a game whose state keeps a growing history
   asks for room this way; callers then `grow` it). Returning an int, not the array, keeps
@@ -22,8 +24,8 @@ ruleset's `spec` (a numpy array or tuple of arrays built once from the options):
   games' step (`batched.py`) in one call: plays ``action`` as ``apply`` does (the same array,
   the same ``need``), and, unless ``need`` exceeds the array's length, returns the player to
   move ``p`` (as ``to_move``) and, when ``p`` is a player, writes his legal actions into
-  ``out[:n]`` (as ``legal``; ``out`` holds MAX_ACTIONS_BUFFER entries, and may be the
-  batched game's own row of legal actions) and, if ``observing``, his observation into ``obs``
+  ``out[:n]`` (as ``legal``, within its slack: ``out`` is the batched game's own row of
+  legal actions) and, if ``observing``, his observation into ``obs``
   (as the game's ``observer``).
   ``need`` -1: the game has no fast step (nothing was played).
 
@@ -44,6 +46,7 @@ from numba.extending import intrinsic
 CHANCE = -1
 TERMINAL = -2
 MAX_ACTIONS_BUFFER = 1024
+LEGAL_SLACK = 1         # entries ``legal`` may write past its ``n`` (see above)
 
 
 @njit(cache=True)
