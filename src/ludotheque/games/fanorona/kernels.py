@@ -10,7 +10,8 @@ exactly into ENTRY words of 10 cells x 3 bits, the player to move in bit 30 of t
 The header keeps each player's pieces and Female as bit sets of the points too (bit i: point
 i; PIECES, FEMALES), changed with the board's cells by `put` and `lift` and rebuilt by
 `settle`: every turn asks for them twice (`legal`, then `any_move` at the turn's end), and
-reading the 45 cells for them was about a fifth of a random playout's time.
+reading the 45 cells for them was about a fifth of a random playout's time. The observation's
+planes and the repetition entries are written from them too (`observe`, `record_position`).
 
 A turn is a sequence of actions (FA-F1): a step (from point, direction, jump flag, kind
 none/A/W), then after a capture the continuations and ``stop``; with +tamarins a final
