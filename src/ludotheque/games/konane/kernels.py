@@ -32,6 +32,9 @@ The observation (`observe`, 6 n² + 11 floats, the batched games' largest output
 from the bit sets a row at a time, each row's floats one vector copy from a table of the 256
 bytes (`write_row`), not a cell at a time: about a third of its cost before (a cell read, a
 plane looked up and a float written for each of the n² cells), with no division in its tail.
+The batched games' step (`fast_step`) finds whether the next player can jump (KO-D1) by
+writing his first jumps, which are then his legal actions, where `apply` only asks `has_jump`
+and `legal` would find them again: `play` is `apply` with an optional buffer for them.
 """
 from __future__ import annotations
 
@@ -131,7 +134,7 @@ def new_state(spec: np.ndarray, cells: np.ndarray, to_move: int, removals: int,
             s[PIECES + (v & 3) - 1] += 1
             if v & 4:
                 s[BIRD + (v & 3) - 1] = c
-    start_turn(s, spec, True)
+    start_turn(s, spec, True, None)
     return s
 
 
@@ -286,7 +289,14 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
         n = bonus_moves(s, spec, p, out, 0)
         out[n] = 6 * n2 + 1
         return n + 1
-    n = first_jumps(s, spec, p, out, 0)
+    return turn_actions(s, spec, p, out, first_jumps(s, spec, p, out, 0))
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def turn_actions(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
+    """The actions of p at a turn start after his n first jumps out[:n]: the Hummingbird's
+    step (KH-C4) and the knot (KN-B2)."""
+    n2 = spec[S_N2]
     b = s[BIRD + p]
     if spec[S_HB] and n > 0 and b >= 0:                   # KH-C4: only the Hummingbird can capture
         only_bird = True
@@ -355,11 +365,22 @@ def move_piece(s: np.ndarray, spec: np.ndarray, p: int, c: int, q: int) -> None:
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def start_turn(s: np.ndarray, spec: np.ndarray, irreversible: bool) -> int:
-    """The player to move begins a turn: KO-D1/KN-C1 (no legal turn loses) and KH-D3."""
+def start_turn(s: np.ndarray, spec: np.ndarray, irreversible: bool,
+               out: np.ndarray | None) -> tuple[int, int]:
+    """The player to move begins a turn: KO-D1/KN-C1 (no legal turn loses) and KH-D3.
+    Returns (`apply`'s need, n): with an ``out`` (`fast_step`'s), whether he can jump is
+    found by writing his n first jumps there (n -1 during the opening removals)."""
     p = s[TO_MOVE]
-    if s[REMOVALS] >= 2 and not has_jump(s, spec, p):
-        can = False
+    n = -1
+    if s[REMOVALS] >= 2:
+        if out is None:
+            can = has_jump(s, spec, p)
+        else:
+            n = first_jumps(s, spec, p, out, 0)
+            can = n > 0
+    else:
+        can = True
+    if not can:
         if knot_available(s, spec, p):
             for t in range(spec[S_N2]):
                 if s[BOARD + t] == EMPTY:
@@ -367,9 +388,9 @@ def start_turn(s: np.ndarray, spec: np.ndarray, irreversible: bool) -> int:
         if not can:
             s[END] = END_NO_MOVE
             s[WINNER] = 1 - p
-            return 0
+            return 0, n
     if not spec[S_HB]:
-        return 0
+        return 0, n
     if irreversible:
         s[HLEN] = 0
     h = spec[S_HIST]
@@ -377,19 +398,21 @@ def start_turn(s: np.ndarray, spec: np.ndarray, irreversible: bool) -> int:
     if history.record(s, HLEN, SEEN, h, 1) >= 3:
         s[END] = END_REPETITION
         s[WINNER] = -1
-        return 0
-    return history.room(s, HLEN, h, 1)
+        return 0, n
+    return history.room(s, HLEN, h, 1), n
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def end_turn(s: np.ndarray, spec: np.ndarray, p: int, irreversible: bool) -> int:
+def end_turn(s: np.ndarray, spec: np.ndarray, p: int, irreversible: bool,
+             out: np.ndarray | None) -> tuple[int, int]:
     s[TURNS] += 1
     s[TO_MOVE] = 1 - p
-    return start_turn(s, spec, irreversible)
+    return start_turn(s, spec, irreversible, out)
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def chain_over(s: np.ndarray, spec: np.ndarray, p: int, q: int) -> int:
+def chain_over(s: np.ndarray, spec: np.ndarray, p: int, q: int,
+               out: np.ndarray | None) -> tuple[int, int]:
     """A flower's finished chain offers the Hummingbird bonus when one exists (KH-C2/C3)."""
     s[CHAIN] = -1
     b = s[BIRD + p]
@@ -397,35 +420,43 @@ def chain_over(s: np.ndarray, spec: np.ndarray, p: int, q: int) -> int:
         for d in range(8):
             if bonus_target(s, spec, p, b, d) >= 0:
                 s[BONUS] = 1
-                return 0
-    return end_turn(s, spec, p, True)
+                return 0, -1
+    return end_turn(s, spec, p, True, out)
 
 
 @njit(cache=True, _nrt=False)
 def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
+    return play(s, spec, action, None)[0]
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def play(s: np.ndarray, spec: np.ndarray, action: int,
+         out: np.ndarray | None) -> tuple[int, int]:
+    """`apply`, returning (its need, n): n first jumps of the next player written into ``out``
+    when a turn started past the opening (see `start_turn`), else -1."""
     p = s[TO_MOVE]
     n2 = spec[S_N2]
     if action < n2:                                       # KO-B1..B3: a removal, not a capture
         vacate(s, spec, action)
         s[PIECES + p] -= 1
         s[REMOVALS] += 1
-        return end_turn(s, spec, p, True)
+        return end_turn(s, spec, p, True, out)
     if action < 5 * n2:                                   # KO-C1, KO-C2
         c, d = (action - n2) // 4, (action - n2) & 3
         m = spec[S_NB + 8 * c + d]
         q = spec[S_NB + 8 * m + d]
         move_piece(s, spec, p, c, q)
         if capture(s, spec, p, m):
-            return 0
+            return 0, -1
         if jump_target(s, spec, q, d, p) >= 0:
             s[CHAIN], s[CDIR] = q, d
-            return 0
-        return chain_over(s, spec, p, q)
+            return 0, -1
+        return chain_over(s, spec, p, q, out)
     if action == 5 * n2:                                  # KO-C3: stop
-        return chain_over(s, spec, p, s[CHAIN])
+        return chain_over(s, spec, p, s[CHAIN], out)
     if action == 6 * n2 + 1:                              # KH-C2: no bonus move
         s[BONUS] = 0
-        return end_turn(s, spec, p, True)
+        return end_turn(s, spec, p, True, out)
     if action <= 6 * n2:                                  # KH-C2: bonus step or jump
         s[BONUS] = 0
         b, t = s[BIRD + p], action - (5 * n2 + 1)
@@ -433,16 +464,16 @@ def apply(s: np.ndarray, spec: np.ndarray, action: int) -> int:
         n = spec[S_N]
         if abs(t % n - b % n) == 2 or abs(t // n - b // n) == 2:
             if capture(s, spec, p, (b + t) // 2):
-                return 0
-        return end_turn(s, spec, p, True)
+                return 0, -1
+        return end_turn(s, spec, p, True, out)
     if action < 7 * n2 + 2:                               # KH-C4: step instead of a capture
         move_piece(s, spec, p, s[BIRD + p], action - (6 * n2 + 2))
-        return end_turn(s, spec, p, False)
+        return end_turn(s, spec, p, False, out)
     t = action - (7 * n2 + 2)                             # KN-B2
     toggle(s, spec, EMPTIES, t)
     s[BOARD + t] = KNOT
     s[HAND + p] = 0
-    return end_turn(s, spec, p, True)
+    return end_turn(s, spec, p, True, out)
 
 
 @njit(cache=True, _nrt=False)
@@ -525,3 +556,21 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
     out[b + 8] = min(s[CAPT + 1 - p], 3) * (1.0 / 3.0)
     out[b + 9] = s[HAND + p]
     out[b + 10] = s[HAND + 1 - p]
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def fast_step(s: np.ndarray, spec: np.ndarray, action: int, out: np.ndarray, obs: np.ndarray,
+              observing: bool) -> tuple[int, int, int]:
+    """`Kernels.fast_step`: `apply`, whose turn start writes the first jumps of the player to
+    move into ``out`` (`apply` only asks `has_jump`, and `legal` would find them again),
+    then the rest of `legal` and `observe`, in one call."""
+    need, n = play(s, spec, action, out)
+    if need > s.shape[0]:
+        return need, 0, 0
+    p = to_move(s, spec)
+    if p < 0:
+        return need, p, 0
+    n = legal(s, spec, out) if n < 0 else turn_actions(s, spec, p, out, n)
+    if observing:
+        observe(s, spec, p, obs)
+    return need, p, n
