@@ -192,6 +192,12 @@ def landings(s: np.ndarray, spec: np.ndarray, p: int, i: int) -> tuple[int, int,
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
+def put(out: np.ndarray, n: int, action: int) -> None:
+    """out[n] = action, n >= 0 given unsigned: numba then adds no check for a negative index."""
+    out[np.uint64(n)] = action
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
 def first_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int) -> int:
     """KO-C1: appends every first jump of p, by landing cell, then by direction from it
     (found four rows at a time by `landings`). Writes up to three entries past the last
@@ -204,13 +210,13 @@ def first_jumps(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: int
             b = lowest_bit(cells)
             cells &= cells - 1
             q = (4 * i + (b >> 4)) * w + (b & 15)
-            out[n] = n2 + 4 * (q + 2) + 1
+            put(out, n, n2 + 4 * (q + 2) + 1)
             n += (east >> b) & 1
-            out[n] = n2 + 4 * (q - 2)
+            put(out, n, n2 + 4 * (q - 2))
             n += (west >> b) & 1
-            out[n] = n2 + 4 * (q + 2 * w) + 3
+            put(out, n, n2 + 4 * (q + 2 * w) + 3)
             n += (north >> b) & 1
-            out[n] = n2 + 4 * (q - 2 * w) + 2
+            put(out, n, n2 + 4 * (q - 2 * w) + 2)
             n += (south >> b) & 1
     return n
 
@@ -515,7 +521,12 @@ def write_row(out: np.ndarray, at: int, bits: int, n: int) -> None:
 
 @njit(cache=True, _nrt=False)
 def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
-    """The observation tensor (6 n² + 11 floats) from ``player``'s side: planes (n² each)
+    write_observation(s, spec, player, out)
+
+
+@njit(cache=True, forceinline=True, _nrt=False)
+def write_observation(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
+    """`observe`, inlined in `fast_step`. The observation tensor (6 n² + 11 floats) from ``player``'s side: planes (n² each)
     of his flowers, his Hummingbird, enemy flowers, enemy Hummingbird, knots, the chaining
     piece; then 1 if he is to move, removals done / 2, bonus pending, chain direction one-hot
     (4), captured pieces / 3 (his first), knots in hand (his first).
@@ -572,5 +583,5 @@ def fast_step(s: np.ndarray, spec: np.ndarray, action: int, out: np.ndarray, obs
         return need, p, 0
     n = legal(s, spec, out) if n < 0 else turn_actions(s, spec, p, out, n)
     if observing:
-        observe(s, spec, p, obs)
+        write_observation(s, spec, p, obs)
     return need, p, n
