@@ -162,7 +162,8 @@ def word(s: np.ndarray, at: int, i: int, words: int) -> int:
     on bits 14 and 15, which an and with a set of cells clears."""
     if i < 0 or i >= words:
         return 0
-    return np.int64(s[at + 2 * i]) | (np.int64(s[at + 2 * i + 1]) << 32)
+    k = np.uint64(at + 2 * i)           # (unsigned: numba adds no check for a negative index)
+    return np.int64(s[k]) | (np.int64(s[k + np.uint64(1)]) << 32)
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
@@ -330,7 +331,7 @@ def turn_actions(s: np.ndarray, spec: np.ndarray, p: int, out: np.ndarray, n: in
 def toggle(s: np.ndarray, spec: np.ndarray, plane: int, c: int) -> None:
     """Flips cell c in a bit set: 0 and 1 the players' pieces, 2 the empty cells (EMPTIES)."""
     rc = spec[spec[S_RC] + c]
-    s[spec[S_ROWS] + 2 * spec[S_WORDS] * plane + (rc >> 5)] ^= 1 << (rc & 31)
+    s[np.uint64(spec[S_ROWS] + 2 * spec[S_WORDS] * plane + (rc >> 5))] ^= 1 << (rc & 31)
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
