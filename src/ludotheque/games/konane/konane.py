@@ -28,7 +28,7 @@ from ...core.registry import Option, RulesetInfo, register
 from ...i18n import Message, msg, player
 from . import kernels as K
 
-KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance, fast_step=K.fast_step)
 SIZES = (4, 6, 8, 10, 12, 14)
 SYMBOLS = {".": K.EMPTY, "H": K.FLOWER0, "J": K.FLOWER1, "h": K.BIRD0, "j": K.BIRD1, "#": K.KNOT}
 CHARS = {v: k for k, v in SYMBOLS.items()}
