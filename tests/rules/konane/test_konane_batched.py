@@ -1,6 +1,6 @@
 """Kōnane's batched step (its `fast_step`) against the per-state API on the variants and sizes
-the vector tests' parity run (plain 8x8 Kōnane) does not reach: Hummingbirds, knots, the
-board as wide as the legal-action buffer (14x14, where the step writes the games' rows)."""
+the vector tests' parity run (plain 8x8 Kōnane) does not reach: Hummingbirds, knots, and the
+14x14 board, whose actions outnumber the 1,024 of a game's legal-action row."""
 import numpy as np
 import pytest
 
