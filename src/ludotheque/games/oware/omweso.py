@@ -42,7 +42,7 @@ from . import omweso_kernels as K
 
 FILES = "abcdefgh"
 RESUME_MODES = ("origin", "after-origin")
-KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance, fast_step=K.fast_step)
+KERNELS = Kernels(K.legal, K.apply, K.to_move, K.returns, no_chance)
 
 
 def pit_xy(p: int, k: int) -> tuple[int, int]:
