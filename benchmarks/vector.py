@@ -88,10 +88,10 @@ def rate(work: Work, seconds: float, repeat: int) -> dict[str, float]:
 
 
 def per_state(ruleset: str) -> Work:
-    """Steps of the per-state API doing an environment's step: the action, the
-    chance that follows (Puluc's throw: the adapters' `resolve_chance`, as the batched
-    games do), then the observation and the legal mask. A throw is part of the step, not a
-    step of its own: the batched games' step plays it too."""
+    """Steps of the per-state API doing an environment's step: the action, the chance that
+    follows (Puluc's throw, drawn by `random_action` by its probability, as the adapters'
+    `resolve_chance` and the batched games play it), then the observation and the legal mask.
+    A throw is part of the step, not a step of its own."""
     game = ludotheque.load(ruleset)
     rng = random.Random(0)
 
@@ -303,15 +303,16 @@ def main() -> None:
                                                       / row["per_state_steps"][clock])
             best = max(v[clock] for per in row["batched_steps"].values() for v in per.values())
             row[f"best_over_per_state_{clock}"] = best / row["per_state_steps"][clock]
-            if str(max(sizes)) in one:
-                row[f"largest_1t_over_playout_{clock}"] = (one[str(max(sizes))][clock] * per_step
+            if str(largest) in one:
+                row[f"largest_1t_over_playout_{clock}"] = (one[str(largest)][clock] * per_step
                                                            / row["playout_plies"][clock])
         report["rulesets"][ruleset] = row
         print(json.dumps({ruleset: row}), flush=True)
     if args.opponents:
         report[f"opponents_{OPPONENT_RULESET}"] = against = {
-            name: {f"{t}t": rate(batched(OPPONENT_RULESET, OPPONENT_GAMES, t, opponent=name),
-                                 args.seconds, args.repeat) for t in threads}
+            name: {f"{t}t": {"threads": t, "games": OPPONENT_GAMES,
+                             **rate(batched(OPPONENT_RULESET, OPPONENT_GAMES, t, opponent=name),
+                                    args.seconds, args.repeat)} for t in threads}
             for name in args.opponents.split(",")}
         print(json.dumps({f"opponents_{OPPONENT_RULESET}": against}), flush=True)
     report["load_after"] = os.getloadavg()

@@ -25,9 +25,8 @@ ruleset's `spec` (a numpy array or tuple of arrays built once from the options):
   the same ``need``), and, unless ``need`` exceeds the array's length, returns the player to
   move ``p`` (as ``to_move``) and, when ``p`` is a player, writes his legal actions into
   ``out[:n]`` (as ``legal``, within its slack: ``out`` is the batched game's own row of
-  legal actions) and, if ``observing``, his observation into ``obs``
-  (as the game's ``observer``).
-  ``need`` -1: the game has no fast step (nothing was played).
+  legal actions) and, if ``observing``, his observation into ``obs`` (as the game's
+  ``observer``). ``need`` -1: the game has no fast step (nothing was played).
 
 Hot loops (random playouts, search) are compiled once per game with its kernels bound in
 (`loops.py`), so Python is only called once per batch.

@@ -544,10 +544,11 @@ def observe(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> No
 
 @njit(cache=True, forceinline=True, _nrt=False)
 def write_observation(s: np.ndarray, spec: np.ndarray, player: int, out: np.ndarray) -> None:
-    """`observe`, inlined in `fast_step`. The observation tensor (6 n² + 11 floats) from ``player``'s side: planes (n² each)
-    of his flowers, his Hummingbird, enemy flowers, enemy Hummingbird, knots, the chaining
-    piece; then 1 if he is to move, removals done / 2, bonus pending, chain direction one-hot
-    (4), captured pieces / 3 (his first), knots in hand (his first).
+    """`observe`, inlined in `fast_step`. The observation tensor (6 n² + 11 floats) from
+    ``player``'s side: planes (n² each) of his flowers, his Hummingbird, enemy flowers, enemy
+    Hummingbird, knots, the chaining piece; then 1 if he is to move, removals done / 2, bonus
+    pending, chain direction one-hot (4), captured pieces / 3 (his first), knots in hand (his
+    first).
 
     Written from the bit sets a row at a time (`write_row`), not a cell at a time: the
     players' pieces (the Hummingbird then moved to its own plane), the knots (the cells in
