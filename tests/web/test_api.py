@@ -736,3 +736,12 @@ def test_statuses_errors_and_endings_come_as_messages_of_the_catalogue(client):
     assert r.json()["error"] == "the position has changed (the game is at ply 0)"
     r = client.get("/api/games/nope")
     assert r.status_code == 404 and r.json()["msg"]["id"] == "srv.noSuchGame"
+
+
+def test_my_games_skips_ids_that_are_not_strings(client):
+    """A list or an object as a game id names no game: it is skipped, not a server error."""
+    g = create(client, "oware")
+    r = client.post("/api/my-games", json={"games": [{"id": []}, {"id": {"a": 1}, "token": "x"},
+                                                     {"id": g["id"], "token": g["token"]}]})
+    assert r.status_code == 200
+    assert [x["id"] for x in r.json()["games"]] == [g["id"]]

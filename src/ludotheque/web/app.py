@@ -404,7 +404,10 @@ def create_app(db: str | Path, *, now: Callable[[], float] = time.time,
             raise SessionError("games must be a list of {id, token}")
         by_key = await engine(manager.games_of, d["key"]) if d.get("key") is not None else []
         known = {g["id"] for g in by_key}
-        items = [it for it in items if not (isinstance(it, dict) and it.get("id") in known)]
+        # (an id that is not a string names no game: a list id must not reach the set's hash)
+        items = [it for it in items
+                 if not (isinstance(it, dict) and isinstance(it.get("id"), str)
+                         and it["id"] in known)]
 
         def mine() -> list[dict[str, Any]]:
             out = []
