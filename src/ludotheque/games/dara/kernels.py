@@ -33,9 +33,8 @@ import numpy as np
 from numba import njit
 
 from ...core import history
-from ...core.bits import lowest_bit
+from ...core.bits import lowest_bit, put_bits
 from ...core.kernels import TERMINAL
-from ..yote.kernels import put_bits
 
 BOARD = 0
 HAND = 36           # + p: normal pieces in hand
