@@ -445,10 +445,14 @@ def legal(s: np.ndarray, spec: np.ndarray, out: np.ndarray) -> int:
 def has_move(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
     """AW-D2: p has a step, a push or a jump (the obligations only narrow a non-empty choice)."""
     mine, theirs, empty = sides(s, spec, p)
-    if jumpers(spec, mine, theirs, empty):
-        return True
-    step = steppers(spec, mine, empty)
-    if spec[P_NOBACK] and s[LASTT + p] >= 0:                        # AW-F1: one step may be barred
+    # the steps first, a direction at a time: nearly every position has one, in the first
+    # directions tried (apply asks this at each turn's end, then legal generates the moves)
+    if not (spec[P_NOBACK] and s[LASTT + p] >= 0):
+        for d in range(8):
+            if mine & spec[FROM + d] & shifted(empty, -spec[SHIFT + d]):
+                return True
+    else:                                                           # AW-F1: one step may be barred
+        step = steppers(spec, mine, empty)
         c = s[LASTT + p]
         if step & ~(np.int64(1) << c):
             return True
@@ -458,7 +462,7 @@ def has_move(s: np.ndarray, spec: np.ndarray, p: int) -> bool:
                 a = spec[STEP + 8 * c + spec[base + 1 + k]]
                 if (empty >> a) & 1 and a != s[LASTF + p]:
                     return True
-    elif step:
+    if jumpers(spec, mine, theirs, empty):
         return True
     shaman = mine & bitset(s, BITS + 4)
     if shaman:                                                      # AW-S6: a push
