@@ -91,6 +91,25 @@ def test_legal_kernel_writes_within_its_actions_and_slack(ruleset):
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
+def test_observer_writes_its_whole_tensor_and_nothing_past_it(ruleset):
+    """Some observers write a plane as one vector store of 32 floats (`core.bits.put_bits`),
+    past the plane, for what follows to write over: nothing may land past the tensor's array
+    (a batched game's row is followed by the next game's), and every float of it is written."""
+    game, rng = ludotheque.load(ruleset), random.Random(5)
+    observe, length = game.observer
+    state = game.initial_state()
+    for _ in range(300):
+        if state.is_terminal:
+            state = game.initial_state()
+        for player in (0, 1):
+            memory = np.full(length + 64, -7.0, np.float32)   # the tensor, then what follows
+            observe(state.data.copy(), game.spec, player, memory[:length])
+            assert (memory[length:] == -7.0).all(), (ruleset, player)
+            assert (memory[:length] == state.observation_tensor(player).ravel()).all()
+        state = state.apply(state.random_action(rng))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_compiled_playouts_finish_and_count_results(ruleset):
     game = ludotheque.load(ruleset)
     start = game.playout_start()
