@@ -167,18 +167,6 @@ def _new_tree(playouts: int, width: int, actions: int) -> Any:
             np.empty((rows, width), np.int32))
 
 
-@njit(cache=True, nogil=True)
-def _legal_apart(s: np.ndarray, spec: Any, out: np.ndarray) -> int:
-    """`legal`, compiled apart from the step's loop (see `_settle`)."""
-    return int(legal(s, spec, out))
-
-
-@njit(cache=True, nogil=True)
-def _apply_apart(s: np.ndarray, spec: Any, action: int) -> int:
-    """`apply`, compiled apart from the step's loop (see `_settle`)."""
-    return int(apply(s, spec, action))
-
-
 @njit(cache=True, nogil=True, forceinline=True)
 def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playouts: int,
             max_actions: int, rng: np.ndarray, plies: np.ndarray, log: np.ndarray,
@@ -187,12 +175,7 @@ def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playo
     """Plays chance, and the opponent of ``learner`` (-1: none), until a player (the
     learner) is to act or the game is over; the opponent stops at ``max_actions`` (0: no
     cap). Returns (0, the player to move or TERMINAL), or (what the game needs before going
-    on (see ``needs``), CHANCE). The step's loop calls it only when chance or the opponent
-    is to act, and it calls the kernels compiled apart: the kernels are inlined where they
-    are called, and inlining them here too doubled the loop's code for paths that most steps
-    do not take. A small gain: in one process, alternating windows, 1 thread, B = 1024,
-    Fanorona 184 -> 181 ns a step, Vela 215 -> 208, Telo 95 -> 94; B = 4096, Fanorona
-    226 -> 217; Puluc, whose every step throws, and the single-agent form unchanged."""
+    on (see ``needs``), CHANCE)."""
     length = s.shape[0]
     while True:
         p = to_move(s, spec)
@@ -202,7 +185,7 @@ def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playo
             return 0, p
         if nlog[b] == log.shape[1]:
             return LOG_FULL, CHANCE
-        n = _legal_apart(s, spec, out)
+        n = legal(s, spec, out)
         x = xorshift(rng[b])
         if p == CHANCE:
             chance_probs(s, spec, probs)
@@ -221,7 +204,7 @@ def _settle(s: np.ndarray, spec: Any, b: int, learner: int, opponent: int, playo
         log[b, nlog[b]] = a
         nlog[b] += 1
         plies[b] += 1
-        need = _apply_apart(s, spec, a)
+        need = apply(s, spec, a)
         if need > length:
             return int(need), CHANCE
 
@@ -354,10 +337,8 @@ def _advance_range(first: int, last: int, states: np.ndarray, long_rows: np.ndar
                     _to_act(b, p, n, max_actions, plies, legal_rows, nlegal, done, mask,
                             truncated, to_play)
                     continue
-        p, need = to_move(s, spec), 0
-        if p == CHANCE or (p >= 0 and learner >= 0 and p != learner):
-            need, p = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies,
-                              log, nlog, out, probs, scratch, legal_rows.shape[1])
+        need, p = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies, log,
+                          nlog, out, probs, scratch, legal_rows.shape[1])
         while need > 0 and _move(b, need, states, long_rows, moved):
             s = long_rows[b]
             need, p = _settle(s, spec, b, learner, opponent, playouts, max_actions, rng, plies,
